@@ -1,0 +1,29 @@
+/**
+ * The service's error messages. Where spec section 7 gives the exact text it is used to the letter;
+ * the rest are the sandbox's own wording (docs/sandbox.md) and are shared with the add-in's planner so
+ * that a row rejected locally reads exactly as the server would have put it.
+ */
+import type { TrackedResource } from "./states";
+
+const title = (r: TrackedResource) => (r === "allowance" ? "Allowance" : "Expense");
+
+export const messages = {
+  /** Spec 4.5 rule 2 and 4.8 rule 1 (exact). */
+  alreadyInState: (r: TrackedResource, state: string) => `${title(r)} is already in ${state} state`,
+  /** Spec 4.5 rule 3 (exact). */
+  invalidTransition: (from: string, to: string) => `Invalid state transition from '${from}' to '${to}'.`,
+  /** Spec 4.8 rule 2: the spec fixes the beginning; the rest is ours. */
+  cannotChangeExpense: (from: string) =>
+    `Cannot change state from '${from}': only approved or accounted expenses can be changed through the API.`,
+  paidFieldsWithAccounted: () => "paid_id and paid_at must not be sent when state is 'accounted'.",
+  stateRequired: () => "state is required: send 'accounted' or 'paid'.",
+  stateNotTarget: (value: unknown) =>
+    `state must be 'accounted' or 'paid'; got ${JSON.stringify(value)}.`,
+  fieldNotString: (field: string) => `${field} must be a string.`,
+  fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  badTimestamp: (field: string) =>
+    `${field} must be an ISO 8601 date-time with Z or an offset, e.g. 2026-03-31T12:00:00Z.`,
+  unknownField: (field: string, allowed: readonly string[]) =>
+    `Unknown field '${field}'; allowed fields are ${allowed.join(", ")}.`,
+  bodyNotObject: () => "The request body must be a JSON object.",
+};

@@ -1,0 +1,44 @@
+/** Parsing of a state PATCH body (spec 4.5, 4.8): field types, required fields, paid_at format. */
+import { messages } from "./messages";
+import { isTargetState } from "./states";
+import { normalizeTimestamp } from "./timestamps";
+import type { StatePatch } from "./transitions";
+
+export const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
+/** Longest external identifier the sandbox stores (its own limit; the spec gives none). */
+export const MAX_ID_LENGTH = 255;
+
+export type ParsedPatch = { ok: true; patch: StatePatch } | { ok: false; message: string };
+
+/**
+ * Checks a decoded JSON body and returns the patch with paid_at normalised to UTC. A null field counts
+ * as not sent. Unknown fields are refused so that a typo never passes silently.
+ */
+export function parsePatchBody(body: unknown): ParsedPatch {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    return { ok: false, message: messages.bodyNotObject() };
+  }
+  const record = body as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(PATCH_FIELDS as readonly string[]).includes(key)) {
+      return { ok: false, message: messages.unknownField(key, PATCH_FIELDS) };
+    }
+  }
+  if (record.state === undefined || record.state === null) return { ok: false, message: messages.stateRequired() };
+  if (!isTargetState(record.state)) return { ok: false, message: messages.stateNotTarget(record.state) };
+  const patch: StatePatch = { state: record.state };
+  for (const field of ["accounted_id", "paid_id", "paid_at"] as const) {
+    const value = record[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string") return { ok: false, message: messages.fieldNotString(field) };
+    if (value.length > MAX_ID_LENGTH) return { ok: false, message: messages.fieldTooLong(field, MAX_ID_LENGTH) };
+    if (field === "paid_at") {
+      const normalized = normalizeTimestamp(value);
+      if (normalized === null) return { ok: false, message: messages.badTimestamp(field) };
+      patch.paid_at = normalized;
+    } else {
+      patch[field] = value;
+    }
+  }
+  return { ok: true, patch };
+}

@@ -1,0 +1,118 @@
+/**
+ * `npm run sandbox -- [--port N] [--host H] [--json] [--seed N] [--scale K] [--data FILE] [faults…]`
+ * With --json, prints exactly one JSON line once listening (the start-up contract); otherwise a banner.
+ */
+import { parseArgs } from "node:util";
+import { startSandbox, type SandboxManifest, type SandboxOptions } from "./server";
+
+const USAGE = `Usage: npm run sandbox -- [options]
+  --port N             port to listen on (0: any free port; default 3000)
+  --host H             address to listen on (default 127.0.0.1)
+  --json               print one JSON line with base_url, ids and keys once listening
+  --seed N             demo data and fault seed (default 1)
+  --scale K            multiply the demo record counts (default 1)
+  --anchor YYYY-MM-DD  the demo data's dates lead up to this day (default: first of this month)
+  --data FILE          keep state in FILE (written atomically, reloaded on start)
+  --latency MS         delay every response
+  --error-rate R       answer this share of requests with 500
+  --drop-rate R        close this share of connections without a response
+  --rate-limit N       answer 429 (Retry-After) above N requests a second
+  --lost-patch-rate R  apply this share of PATCHes, then drop the connection`;
+
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function number(name: string, raw: string | undefined, check: (n: number) => boolean, rule: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (raw.trim() === "" || !Number.isFinite(value) || !check(value)) fail(`--${name} must be ${rule}; got '${raw}'.`);
+  return value;
+}
+
+export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        port: { type: "string" }, host: { type: "string" }, json: { type: "boolean" }, seed: { type: "string" },
+        scale: { type: "string" }, anchor: { type: "string" }, data: { type: "string" }, latency: { type: "string" },
+        "error-rate": { type: "string" }, "drop-rate": { type: "string" }, "rate-limit": { type: "string" },
+        "lost-patch-rate": { type: "string" }, help: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const rate = (name: string) => number(name, v[name as keyof typeof v] as string | undefined, (n) => n >= 0 && n <= 1, "a share from 0 to 1");
+  const whole = (n: number) => Number.isInteger(n) && n >= 0;
+  if (v.anchor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v.anchor)) fail(`--anchor must be YYYY-MM-DD; got '${v.anchor}'.`);
+  return {
+    json: v.json ?? false,
+    port: number("port", v.port, (n) => whole(n) && n <= 65535, "a port number from 0 to 65535") ?? 3000,
+    host: v.host ?? "127.0.0.1",
+    seed: number("seed", v.seed, whole, "a whole number"),
+    scale: number("scale", v.scale, (n) => n > 0 && n <= 1000, "a number above 0 and at most 1000"),
+    anchor: v.anchor,
+    dataFile: v.data,
+    faults: {
+      latencyMs: number("latency", v.latency, (n) => n >= 0 && n <= 60_000, "milliseconds from 0 to 60000") ?? 0,
+      errorRate: rate("error-rate") ?? 0,
+      dropRate: rate("drop-rate") ?? 0,
+      rateLimit: number("rate-limit", v["rate-limit"], whole, "a whole number of requests a second") ?? 0,
+      lostPatchRate: rate("lost-patch-rate") ?? 0,
+    },
+  };
+}
+
+function banner(m: SandboxManifest): string {
+  const [first] = m.enterprises;
+  const lines = [
+    "Spend Sync sandbox: a local implementation of the service in api-spec.md, with demo data.",
+    `Listening on ${m.base_url}   (Ctrl+C to stop)`,
+    "",
+  ];
+  for (const e of m.enterprises) {
+    lines.push(`Enterprise ${e.id}`, `  API key       ${e.api_key}`);
+    lines.push(`  subsidiaries  ${e.subsidiaries.join(", ")}`);
+    for (const c of e.cards) lines.push(`  card ${c.id}  billing periods ${c.billing_periods.join(", ")}`);
+    lines.push("");
+  }
+  lines.push(
+    "Try it:",
+    `  curl -H "Authorization: Api-Key ${first.api_key}" \\`,
+    `    "${m.base_url}/public/v1/enterprises/${first.id}/subsidiaries/${first.subsidiaries[0]}/expenses/?page_size=5"`,
+    "",
+  );
+  return lines.join("\n");
+}
+
+async function main(): Promise<void> {
+  const { json, ...options } = parseCli(process.argv.slice(2));
+  let sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const manifest = sandbox.manifest();
+  process.stdout.write(json ? `${JSON.stringify(manifest)}\n` : `${banner(manifest)}\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    sandbox.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (require.main === module) void main();

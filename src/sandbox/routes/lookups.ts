@@ -1,0 +1,18 @@
+/** Path lookups shared by the routes: a record outside the key's enterprise is simply not found. */
+import { notFound } from "../http-errors";
+import type { BillingPeriodRec, SubsidiaryRec } from "../model";
+import type { Store } from "../store";
+
+export function requireSubsidiary(store: Store, enterpriseId: string, id: string): SubsidiaryRec {
+  const sub = store.subsidiary(enterpriseId, id);
+  if (!sub) throw notFound("Subsidiary", id);
+  return sub;
+}
+
+export function requirePeriod(store: Store, enterpriseId: string, cardId: string, periodId: string): BillingPeriodRec {
+  const card = store.card(enterpriseId, cardId);
+  if (!card) throw notFound("Corporate card", cardId);
+  const period = store.billingPeriod(card.id, periodId);
+  if (!period) throw notFound("Billing period", periodId);
+  return period;
+}
