@@ -1,0 +1,100 @@
+/** Allowances of a subsidiary (spec 2.2, 4.3, 4.4, 4.5). */
+import { z } from "zod";
+import { ALLOWANCE_STATES, type AllowanceState } from "../domain";
+import type { SendOptions, SpendClient } from "./client";
+import { Envelope, Id, Money, Person, Timestamp, type ExpandOf } from "./common";
+import { Paginated, type ListOptions } from "./pagination";
+import { checkedPatch, type StatePatch } from "./state-patch";
+
+export const ALLOWANCE_EXPAND = ["beneficiary", "allowance_segments", "documents"] as const;
+export const ALLOWANCE_MAX_PAGE_SIZE = 1000;
+
+export const AllowanceSegment = z.object({
+  id: Id,
+  start_date: Timestamp,
+  end_date: Timestamp,
+  fare_id: Id,
+  fare_name: z.string(),
+  days: z.number(),
+  amount: Money,
+  converted_amount: Money,
+});
+
+/** Only the signed URL is in the spec; the rest is the sandbox's (docs/sandbox.md). */
+export const AllowanceDocument = z.object({
+  url: z.string(),
+  id: Id.optional(),
+  name: z.string().optional(),
+  content_type: z.string().optional(),
+});
+
+export const Allowance = z.object({
+  id: Id,
+  allowance_number: z.number().int(),
+  description: z.string(),
+  state: z.string(),
+  beneficiary_id: Id.optional(),
+  beneficiary: Person.optional(),
+  cost_center_id: Id,
+  start_date: Timestamp,
+  end_date: Timestamp,
+  days: z.number(),
+  amount: Money,
+  currency: z.string(),
+  converted_amount: z.number(),
+  accounted_id: z.string().nullable(),
+  paid_id: z.string().nullable(),
+  paid_at: Timestamp.nullable(),
+  created_at: Timestamp,
+  updated_at: Timestamp.optional(),
+  is_active: z.boolean(),
+  allowance_segments: z.array(AllowanceSegment).optional(),
+  documents: z.array(AllowanceDocument).optional(),
+});
+export type Allowance = z.infer<typeof Allowance>;
+
+const AllowanceDetail = Allowance.extend(Envelope);
+
+/** The PATCH answer of spec 4.5. */
+export const AllowanceUpdate = z.object({
+  id: Id,
+  state: z.string(),
+  accounted_id: z.string().nullable(),
+  paid_id: z.string().nullable(),
+  paid_at: Timestamp.nullable(),
+  converted_amount: z.number(),
+  updated_at: Timestamp,
+  ...Envelope,
+});
+export type AllowanceUpdate = z.infer<typeof AllowanceUpdate>;
+
+export interface AllowanceQuery {
+  state?: AllowanceState;
+  expand?: ExpandOf<typeof ALLOWANCE_EXPAND>;
+}
+
+const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsidiaryId)}/allowances/`;
+
+export function listAllowances(client: SpendClient, subsidiaryId: string, query: AllowanceQuery = {}, options: ListOptions = {}): Paginated<Allowance> {
+  if (query.state !== undefined && !ALLOWANCE_STATES.includes(query.state)) {
+    throw new RangeError(`state must be one of ${ALLOWANCE_STATES.join(", ")}; got '${query.state}'.`);
+  }
+  return new Paginated(client, {
+    resource: "allowances", path: base(subsidiaryId), query: { state: query.state, expand: query.expand },
+    item: Allowance, maxPageSize: ALLOWANCE_MAX_PAGE_SIZE,
+  }, options);
+}
+
+export function getAllowance(client: SpendClient, subsidiaryId: string, allowanceId: string,
+  query: Pick<AllowanceQuery, "expand"> = {}, options: SendOptions = {}): Promise<Allowance> {
+  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(allowanceId)}/`, { expand: query.expand });
+  return client.get(AllowanceDetail, "allowance", url, options);
+}
+
+/** Sends one state change. Never retried: after an unknown outcome, read the allowance first. */
+export async function updateAllowance(client: SpendClient, subsidiaryId: string, allowanceId: string, patch: StatePatch,
+  options: SendOptions = {}): Promise<AllowanceUpdate> {
+  const body = checkedPatch(patch);
+  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(allowanceId)}/`);
+  return client.patch(AllowanceUpdate, "allowance update", url, body, options);
+}

@@ -1,0 +1,256 @@
+/**
+ * The client: base URL + enterprise id + key. It owns timeouts, cancellation, the GET retry policy, the
+ * origin rule for the key, error mapping and response validation. Runs in the Office webview and Node 20.
+ */
+import type { z } from "zod";
+import {
+  AuthError, CancelledError, CrossOriginError, HttpError, NetworkError, NotFoundError, RateLimitError, RejectedError,
+  ServerError, TimeoutError, type RequestInfo,
+} from "./errors";
+import { redact } from "./redact";
+import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
+import { checkSchema, parseJson } from "./schema-check";
+import { fetchTransport, type RawResponse, type Transport } from "./transport";
+
+export interface ClientConfig {
+  /** Where the service is, e.g. `https://api.example.com` (a path prefix such as a proxy route is kept). */
+  baseUrl: string;
+  enterpriseId: string;
+  apiKey: string;
+  /** Per request, in milliseconds (default 30 s). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Pages fetched at once by list calls (default 4). */
+  concurrency?: number;
+  transport?: Transport;
+  /** For deterministic jitter in tests. */
+  random?: () => number;
+  /** Told of every attempt; it gets no headers, so no key. */
+  onRequest?: (event: { method: string; url: string; attempt: number }) => void;
+}
+
+export type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
+
+export interface SendOptions {
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_CONCURRENCY = 4;
+
+export class SpendClient {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly enterpriseId: string;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly retry: Readonly<RetryPolicy>;
+  /** Attempts sent, retries among them. */
+  readonly stats = { requests: 0, retries: 0 };
+  private readonly transport: Transport;
+  private readonly random: () => number;
+  private readonly onRequest?: ClientConfig["onRequest"];
+  // An ES private field: not enumerable, not shown by console.log or util.inspect, not in JSON.
+  readonly #apiKey: string;
+
+  constructor(config: ClientConfig) {
+    let url: URL;
+    try {
+      url = new URL(config.baseUrl);
+    } catch {
+      throw new TypeError(`The base URL "${config.baseUrl}" is not a URL; write it like https://api.example.com.`);
+    }
+    if (url.protocol !== "https:" && url.protocol !== "http:") {
+      throw new TypeError(`The base URL must start with https:// (or http:// for a local sandbox); got "${config.baseUrl}".`);
+    }
+    if (!config.enterpriseId.trim()) throw new TypeError("The enterprise id is empty; copy it from the service's settings.");
+    if (!config.apiKey.trim()) throw new TypeError("The API key is empty.");
+    this.baseUrl = url.toString().replace(/\/+$/, "");
+    this.origin = url.origin;
+    this.enterpriseId = config.enterpriseId.trim();
+    this.#apiKey = config.apiKey.trim();
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.concurrency = Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY);
+    this.retry = Object.freeze({ ...DEFAULT_RETRY, ...config.retry });
+    this.transport = config.transport ?? fetchTransport;
+    this.random = config.random ?? Math.random;
+    this.onRequest = config.onRequest;
+  }
+
+  /** An absolute URL under `/public/v1/enterprises/{enterprise_id}/`. */
+  url(path: string, query: Query = {}): string {
+    const url = new URL(`${this.baseUrl}/public/v1/enterprises/${encodeURIComponent(this.enterpriseId)}/${path}`);
+    for (const [key, value] of Object.entries(query)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) {
+        if (value.length > 0) url.searchParams.set(key, value.join(","));
+      } else url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  /** Redacts the key from any text (for callers that log what the client tells them). */
+  redact(text: string): string {
+    return redact(text, this.#apiKey);
+  }
+
+  /** GET with retries; the body is checked against `schema`. */
+  get<T>(schema: z.ZodType<T>, resource: string, url: string, options: SendOptions = {}): Promise<T> {
+    return this.send(schema, resource, "GET", url, undefined, options);
+  }
+
+  /** PATCH once: never retried here, since a lost answer may hide an applied change (the caller reads first). */
+  patch<T>(schema: z.ZodType<T>, resource: string, url: string, body: unknown, options: SendOptions = {}): Promise<T> {
+    return this.send(schema, resource, "PATCH", url, JSON.stringify(body), options);
+  }
+
+  private async send<T>(
+    schema: z.ZodType<T>, resource: string, method: "GET" | "PATCH", url: string, body: string | undefined,
+    options: SendOptions,
+  ): Promise<T> {
+    this.checkOrigin(url);
+    const info: RequestInfo = { method, url: pathOf(url) };
+    const retries = method === "GET" ? this.retry.retries : 0;
+    for (let attempt = 1; ; attempt++) {
+      if (options.signal?.aborted) throw new CancelledError("Cancelled.");
+      let delay: number | null = null;
+      let failure: Error;
+      try {
+        const raw = await this.exchange(method, url, body, info, options.signal, attempt);
+        if (raw.status >= 200 && raw.status < 300) return checkSchema(schema, parseJson(raw.text, resource), resource);
+        failure = this.httpError(raw, info);
+        if (!this.retry.statuses.includes(raw.status)) throw failure;
+        const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"));
+        if (asked !== null) {
+          if (asked > this.retry.maxRetryAfterMs) throw failure;
+          delay = asked;
+        }
+      } catch (error) {
+        if (!(error instanceof NetworkError || error instanceof TimeoutError)) throw error;
+        failure = error;
+      }
+      if (attempt > retries) throw failure;
+      this.stats.retries++;
+      await sleep(delay ?? backoffDelay(this.retry, attempt, this.random), options.signal);
+    }
+  }
+
+  /** One attempt, with the timeout and the caller's signal; errors without the key. */
+  private async exchange(
+    method: "GET" | "PATCH", url: string, body: string | undefined, info: RequestInfo, signal: AbortSignal | undefined,
+    attempt: number,
+  ): Promise<RawResponse> {
+    const timeout = new AbortController();
+    const onAbort = () => timeout.abort();
+    signal?.addEventListener("abort", onAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort();
+    }, this.timeoutMs);
+    this.stats.requests++;
+    this.onRequest?.({ method, url: info.url, attempt });
+    const headers: Record<string, string> = { Authorization: `Api-Key ${this.#apiKey}`, Accept: "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    try {
+      return await this.transport({ method, url, headers, body, signal: timeout.signal });
+    } catch (error) {
+      if (signal?.aborted) throw new CancelledError("Cancelled.");
+      if (timedOut) {
+        throw new TimeoutError(
+          `The service did not answer within ${duration(this.timeoutMs)} (${method} ${info.url}).`,
+          info,
+          this.timeoutMs,
+        );
+      }
+      throw new NetworkError(
+        this.redact(`Could not reach the service at ${this.origin} (${method} ${info.url}): ${describe(error)}.`),
+        info,
+      );
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  private httpError(raw: RawResponse, info: RequestInfo): HttpError {
+    let serverMessage = "";
+    try {
+      const body = JSON.parse(raw.text) as { error?: unknown };
+      if (typeof body?.error === "string") serverMessage = this.redact(body.error);
+    } catch {
+      // Not JSON (a proxy's HTML page, say): the status speaks for itself.
+    }
+    const said = serverMessage ? ` The service said: "${serverMessage}"` : "";
+    const where = `${info.method} ${info.url}`;
+    const status = raw.status;
+    if (status === 403 || status === 401) {
+      return new AuthError(
+        `The API key was refused for enterprise ${this.enterpriseId}. Check the key and the enterprise id in the connection settings.${said}`,
+        status, serverMessage, info,
+      );
+    }
+    if (status === 404) return new NotFoundError(`Not found (${where}).${said}`, status, serverMessage, info);
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(raw.headers.get("retry-after"));
+      const wait = retryAfterMs === null ? "in a moment" : `in ${Math.ceil(retryAfterMs / 1000)} s`;
+      return new RateLimitError(`The service is limiting requests (HTTP 429); try again ${wait}.${said}`, status, serverMessage, info, retryAfterMs);
+    }
+    if (status >= 500) {
+      return new ServerError(`The service failed (HTTP ${status}) on ${where}; try again later.${said}`, status, serverMessage, info);
+    }
+    return new RejectedError(
+      serverMessage ? `The service refused ${where}: ${serverMessage}` : `The service refused ${where} (HTTP ${status}).`,
+      status, serverMessage, info,
+    );
+  }
+
+  /** The key goes only to the configured origin: a link elsewhere is refused before anything is sent. */
+  checkOrigin(url: string): void {
+    let origin: string;
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      throw new CrossOriginError(`Refused to follow a link that is not a URL: ${JSON.stringify(url.slice(0, 80))}.`, "");
+    }
+    if (origin !== this.origin) {
+      throw new CrossOriginError(
+        `Refused to follow a link to ${origin}: the API key is only sent to ${this.origin}.`,
+        origin,
+      );
+    }
+  }
+}
+
+function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+function pathOf(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+}
+
+/** The useful part of a fetch failure (undici hides the reason in `cause`). */
+function describe(error: unknown): string {
+  const e = error as { message?: string; cause?: { code?: string; message?: string } };
+  const cause = e?.cause?.code ?? e?.cause?.message;
+  return cause ? `${e.message ?? "failed"} (${cause})` : (e?.message ?? String(error));
+}
+
+/** Waits, or rejects with CancelledError as soon as the signal aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError("Cancelled."));
+    const done = () => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelledError("Cancelled."));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,95 @@
+/** Expenses of a subsidiary (spec 2.3, 4.6, 4.7, 4.8). */
+import { z } from "zod";
+import { EXPENSE_STATES, isIsoDate, type ExpenseState } from "../domain";
+import type { SendOptions, SpendClient } from "./client";
+import { DateOnly, Envelope, Id, Person, Timestamp, type ExpandOf } from "./common";
+import { Paginated, type ListOptions } from "./pagination";
+import { checkedPatch, type StatePatch } from "./state-patch";
+
+export const EXPENSE_EXPAND = ["cost_center", "category", "user", "approved_by", "fund", "fare"] as const;
+export const EXPENSE_MAX_PAGE_SIZE = 1000;
+
+const Named = z.object({ id: Id, name: z.string(), internal_id: z.string().optional() });
+/** Field names of fund, approver and fare are not in the spec: only `id` is required of them. */
+const Loose = z.looseObject({ id: Id.optional() });
+
+export const Expense = z.object({
+  id: Id,
+  description: z.string(),
+  expense_type: z.string(),
+  currency: z.string(),
+  amount: z.number(),
+  usd_amount: z.number().nullable(),
+  state: z.string(),
+  date: DateOnly,
+  expense_number: z.number().int(),
+  content_type: z.string(),
+  cost_center_id: Id.optional(),
+  cost_center: Named.nullable().optional(),
+  category_id: Id.optional(),
+  category: Named.nullable().optional(),
+  user_id: Id.optional(),
+  user: Person.nullable().optional(),
+  fund_id: Id.nullable().optional(),
+  fund: Loose.nullable().optional(),
+  approved_by: z.array(Loose).optional(),
+  fare: Loose.nullable().optional(),
+  is_active: z.boolean(),
+  created_at: Timestamp,
+  url: z.string(),
+  document_id: z.string(),
+  expense_document_type: z.string(),
+  provider: z.string(),
+  payment_method: z.string(),
+  net_amount: z.number(),
+  tax_amount: z.number(),
+  tax_rate: z.number(),
+  subsidiary_currency: z.string(),
+  subsidiary_expense_amount: z.number(),
+  accounted_id: z.string().nullable(),
+  paid_id: z.string().nullable(),
+  paid_at: Timestamp.nullable(),
+  additional_questions: z.array(z.unknown()).optional(),
+  additional_file_url: z.string().optional(),
+});
+export type Expense = z.infer<typeof Expense>;
+
+const ExpenseDetail = Expense.extend(Envelope);
+
+export interface ExpenseQuery {
+  state?: ExpenseState;
+  /** YYYY-MM-DD, inclusive. */
+  createdFrom?: string;
+  /** YYYY-MM-DD, inclusive. */
+  createdTo?: string;
+  expand?: ExpandOf<typeof EXPENSE_EXPAND>;
+}
+
+const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsidiaryId)}/expenses/`;
+
+export function listExpenses(client: SpendClient, subsidiaryId: string, query: ExpenseQuery = {}, options: ListOptions = {}): Paginated<Expense> {
+  if (query.state !== undefined && !EXPENSE_STATES.includes(query.state)) {
+    throw new RangeError(`state must be one of ${EXPENSE_STATES.join(", ")}; got '${query.state}'.`);
+  }
+  for (const [name, value] of [["createdFrom", query.createdFrom], ["createdTo", query.createdTo]] as const) {
+    if (value !== undefined && !isIsoDate(value)) throw new RangeError(`${name} must be a date written YYYY-MM-DD; got '${value}'.`);
+  }
+  return new Paginated(client, {
+    resource: "expenses", path: base(subsidiaryId), item: Expense, maxPageSize: EXPENSE_MAX_PAGE_SIZE,
+    query: { state: query.state, created_at_from: query.createdFrom, created_at_to: query.createdTo, expand: query.expand },
+  }, options);
+}
+
+export function getExpense(client: SpendClient, subsidiaryId: string, expenseId: string,
+  query: Pick<ExpenseQuery, "expand"> = {}, options: SendOptions = {}): Promise<Expense> {
+  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(expenseId)}/`, { expand: query.expand });
+  return client.get(ExpenseDetail, "expense", url, options);
+}
+
+/** Sends one state change; the answer is the updated expense. Never retried: read first after an unknown outcome. */
+export async function updateExpense(client: SpendClient, subsidiaryId: string, expenseId: string, patch: StatePatch,
+  options: SendOptions = {}): Promise<Expense> {
+  const body = checkedPatch(patch);
+  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(expenseId)}/`);
+  return client.patch(ExpenseDetail, "expense update", url, body, options);
+}

@@ -1,0 +1,12 @@
+/** The add-in's only road to the service. */
+export * from "./client";
+export * from "./errors";
+export * from "./retry";
+export * from "./transport";
+export * from "./pagination";
+export * from "./common";
+export * from "./cards";
+export * from "./movements";
+export * from "./allowances";
+export * from "./expenses";
+export * from "./state-patch";
