@@ -8,7 +8,7 @@ const clientWith = (reply: (url: string) => Reply) =>
   });
 
 async function failure(promise: Promise<unknown>): Promise<SchemaError> {
-  const error = await promise.catch((e) => e);
+  const error = (await promise.catch((e) => e)) as SchemaError;
   expect(error).toBeInstanceOf(SchemaError);
   return error;
 }
