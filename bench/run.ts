@@ -1,0 +1,19 @@
+/** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
+import { benchApiLoad } from "./api-load";
+
+const benches: Record<string, () => Promise<void>> = {
+  api: benchApiLoad,
+};
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2);
+  for (const [name, bench] of Object.entries(benches)) {
+    if (only.length > 0 && !only.includes(name)) continue;
+    await bench();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
