@@ -1,8 +1,10 @@
 /** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
 import { benchApiLoad } from "./api-load";
+import { benchSheetsLoad } from "./sheets-load";
 
 const benches: Record<string, () => Promise<void>> = {
   api: benchApiLoad,
+  sheets: benchSheetsLoad,
 };
 
 async function main(): Promise<void> {

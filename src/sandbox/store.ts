@@ -169,6 +169,20 @@ export class Store {
     return this.fares.get(id);
   }
 
+  /**
+   * Adds a record as if someone created it in the service (no API creates records; tests and demos use
+   * this to show a refresh picking up new records).
+   */
+  insertExpense(record: ExpenseRec): void {
+    this.data.expenses.push(record);
+    this.expensesById.set(record.id, record);
+    const list = this.expensesBySubsidiary.get(record.subsidiary_id) ?? [];
+    list.push(record);
+    list.sort((a, b) => a.expense_number - b.expense_number);
+    this.expensesBySubsidiary.set(record.subsidiary_id, list);
+    for (const listener of this.listeners) listener();
+  }
+
   /** Every applied transition of one record, oldest first. */
   transitionsOf(id: string): TransitionRec[] {
     return this.data.transitions.filter((t) => t.id === id);

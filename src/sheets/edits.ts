@@ -1,0 +1,44 @@
+/** Which rows of a loaded table hold edits of the tracked fields that are not synced yet. */
+import { TRACKED_KEYS, type TrackedKey } from "./layouts/tracking";
+import type { Snapshot } from "./snapshot";
+import { canonical } from "./tracked-values";
+import type { TableRead } from "./workbook";
+
+export interface FieldEdit {
+  key: TrackedKey;
+  from: string;
+  to: string;
+}
+
+export interface RowEdit {
+  id: string;
+  /** 0-based index into the table body as the sheet shows it now. */
+  row: number;
+  fields: FieldEdit[];
+}
+
+/** Column positions by header text. */
+export function columnIndex(header: string[]): Map<string, number> {
+  return new Map(header.map((h, i) => [h, i]));
+}
+
+export function findEdits(table: TableRead, headers: { id: string } & Record<TrackedKey, string>, snapshot: Snapshot): RowEdit[] {
+  const at = columnIndex(table.header);
+  const idAt = at.get(headers.id);
+  if (idAt === undefined) return [];
+  const edits: RowEdit[] = [];
+  table.rows.forEach((row, index) => {
+    const id = String(row[idAt] ?? "").trim();
+    const loaded = snapshot.get(id);
+    if (!loaded) return;
+    const fields: FieldEdit[] = [];
+    for (const key of TRACKED_KEYS) {
+      const column = at.get(headers[key]);
+      if (column === undefined) continue;
+      const now = canonical(key, row[column]);
+      if (now !== loaded[key]) fields.push({ key, from: loaded[key], to: now });
+    }
+    if (fields.length > 0) edits.push({ id, row: index, fields });
+  });
+  return edits;
+}

@@ -1,0 +1,13 @@
+/** Resources <-> Excel tables, through the Workbook port. */
+export * from "./workbook";
+export * from "./excel-api";
+export * from "./excel-adapter";
+export * from "./excel-values";
+export * from "./columns";
+export * from "./load-params";
+export * from "./load";
+export * from "./merge";
+export * from "./edits";
+export * from "./snapshot";
+export * from "./tracked-values";
+export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./layouts/tracking";

@@ -1,0 +1,47 @@
+/** The Allowances table. */
+import type { Allowance } from "../../api";
+import { ALLOWANCE_STATES } from "../../domain";
+import { fullName, type Column } from "../columns";
+import { statusColumn, trackingColumns } from "./tracking";
+
+type A = Allowance;
+
+export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
+  const columns: Column<A>[] = [
+    { key: "id", header: "Allowance ID", kind: "id", value: (a) => a.id, width: 250 },
+    { key: "allowance_number", header: "Allowance #", kind: "integer", value: (a) => a.allowance_number },
+    { key: "description", header: "Description", kind: "text", value: (a) => a.description, width: 220 },
+  ];
+  if (expand.has("beneficiary")) {
+    columns.push(
+      { key: "beneficiary_name", header: "Beneficiary", kind: "text", value: (a) => fullName(a.beneficiary) },
+      { key: "beneficiary_email", header: "Beneficiary email", kind: "text", value: (a) => a.beneficiary?.email },
+    );
+  } else columns.push({ key: "beneficiary_id", header: "Beneficiary ID", kind: "id", value: (a) => a.beneficiary_id });
+  columns.push(
+    { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (a) => a.cost_center_id },
+    { key: "start_date", header: "Start (UTC)", kind: "timestamp", value: (a) => a.start_date },
+    { key: "end_date", header: "End (UTC)", kind: "timestamp", value: (a) => a.end_date },
+    { key: "days", header: "Days", kind: "number", value: (a) => a.days },
+    { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount },
+    { key: "currency", header: "Currency", kind: "text", value: (a) => a.amount.currency },
+    { key: "converted_amount", header: "Converted amount", kind: "amount", value: (a) => a.converted_amount },
+  );
+  if (expand.has("allowance_segments")) {
+    columns.push({
+      key: "segments", header: "Segments", kind: "text",
+      value: (a) => (a.allowance_segments ?? []).map((s) => `${s.fare_name}: ${s.days} d, ${s.amount.amount} ${s.amount.currency}`).join("; "),
+    });
+  }
+  if (expand.has("documents")) {
+    columns.push({ key: "documents", header: "Documents", kind: "integer", value: (a) => (a.documents ?? []).length });
+  }
+  columns.push(
+    { key: "created_at", header: "Created (UTC)", kind: "timestamp", value: (a) => a.created_at },
+    { key: "updated_at", header: "Updated (UTC)", kind: "timestamp", value: (a) => a.updated_at },
+    { key: "is_active", header: "Active", kind: "boolean", value: (a) => a.is_active },
+    ...trackingColumns<A>(ALLOWANCE_STATES),
+    statusColumn<A>(),
+  );
+  return columns;
+}

@@ -1,0 +1,72 @@
+/** The Expenses table. */
+import type { Expense } from "../../api";
+import { EXPENSE_STATES } from "../../domain";
+import { fullName, type Column } from "../columns";
+import { statusColumn, trackingColumns } from "./tracking";
+
+type E = Expense;
+const name = (o: unknown) => (o && typeof o === "object" && "name" in o ? (o as { name: unknown }).name : null);
+
+export function expenseColumns(expand: ReadonlySet<string>): Column<E>[] {
+  const columns: Column<E>[] = [
+    { key: "id", header: "Expense ID", kind: "id", value: (e) => e.id, width: 250 },
+    { key: "expense_number", header: "Expense #", kind: "integer", value: (e) => e.expense_number },
+    { key: "date", header: "Date", kind: "date", value: (e) => e.date },
+    { key: "description", header: "Description", kind: "text", value: (e) => e.description, width: 220 },
+    { key: "provider", header: "Provider", kind: "text", value: (e) => e.provider },
+    { key: "expense_type", header: "Type", kind: "text", value: (e) => e.expense_type },
+    { key: "amount", header: "Amount", kind: "amount", value: (e) => e.amount },
+    { key: "currency", header: "Currency", kind: "text", value: (e) => e.currency },
+    { key: "net_amount", header: "Net amount", kind: "amount", value: (e) => e.net_amount },
+    { key: "tax_amount", header: "Tax amount", kind: "amount", value: (e) => e.tax_amount },
+    { key: "tax_rate", header: "Tax rate %", kind: "percent", value: (e) => e.tax_rate },
+    { key: "usd_amount", header: "USD amount", kind: "amount", value: (e) => e.usd_amount },
+    { key: "subsidiary_expense_amount", header: "Subsidiary amount", kind: "amount", value: (e) => e.subsidiary_expense_amount },
+    { key: "subsidiary_currency", header: "Subsidiary currency", kind: "text", value: (e) => e.subsidiary_currency },
+    { key: "payment_method", header: "Payment method", kind: "text", value: (e) => e.payment_method },
+  ];
+  columns.push(
+    expand.has("cost_center")
+      ? { key: "cost_center", header: "Cost center", kind: "text", value: (e) => name(e.cost_center) }
+      : { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (e) => e.cost_center_id },
+    expand.has("category")
+      ? { key: "category", header: "Category", kind: "text", value: (e) => name(e.category) }
+      : { key: "category_id", header: "Category ID", kind: "id", value: (e) => e.category_id },
+  );
+  if (expand.has("user")) {
+    columns.push(
+      { key: "user_name", header: "Employee", kind: "text", value: (e) => fullName(e.user) },
+      { key: "user_email", header: "Employee email", kind: "text", value: (e) => e.user?.email },
+    );
+  } else columns.push({ key: "user_id", header: "Employee ID", kind: "id", value: (e) => e.user_id });
+  columns.push(
+    expand.has("fund")
+      ? { key: "fund", header: "Fund", kind: "text", value: (e) => fundText(e.fund) }
+      : { key: "fund_id", header: "Fund ID", kind: "id", value: (e) => e.fund_id },
+  );
+  if (expand.has("approved_by")) {
+    columns.push({ key: "approved_by", header: "Approved by", kind: "text", value: (e) => (e.approved_by ?? []).map(personText).join("; ") });
+  }
+  if (expand.has("fare")) columns.push({ key: "fare", header: "Fare", kind: "text", value: (e) => name(e.fare) });
+  columns.push(
+    { key: "expense_document_type", header: "Document type", kind: "text", value: (e) => e.expense_document_type },
+    { key: "document_id", header: "Document #", kind: "text", value: (e) => e.document_id },
+    { key: "url", header: "Receipt URL", kind: "text", value: (e) => e.url, width: 200 },
+    { key: "created_at", header: "Created (UTC)", kind: "timestamp", value: (e) => e.created_at },
+    { key: "is_active", header: "Active", kind: "boolean", value: (e) => e.is_active },
+    ...trackingColumns<E>(EXPENSE_STATES),
+    statusColumn<E>(),
+  );
+  return columns;
+}
+
+function fundText(fund: unknown): string | null {
+  if (!fund || typeof fund !== "object") return null;
+  const f = fund as { fund_number?: unknown; description?: unknown; id?: unknown };
+  return [f.fund_number, f.description].filter((x) => x !== undefined && x !== null).join(" ") || String(f.id ?? "");
+}
+
+function personText(p: Record<string, unknown>): string {
+  const nameText = [p.first_name, p.last_name].filter(Boolean).join(" ");
+  return nameText || String(p.email ?? p.id ?? "");
+}

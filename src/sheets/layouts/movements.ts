@@ -1,0 +1,33 @@
+/** The Movements table of one billing period. */
+import type { Movement } from "../../api";
+import type { Column } from "../columns";
+import { statusColumn } from "./tracking";
+
+export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[] {
+  const columns: Column<Movement>[] = [
+    { key: "id", header: "Movement ID", kind: "id", value: (m) => m.id, width: 250 },
+    { key: "transaction_date", header: "Date", kind: "date", value: (m) => m.transaction_date },
+    { key: "description", header: "Description", kind: "text", value: (m) => m.description, width: 200 },
+    { key: "type", header: "Type", kind: "text", value: (m) => m.type },
+    { key: "amount", header: "Amount", kind: "amount", value: (m) => m.amount.amount },
+    { key: "currency", header: "Currency", kind: "text", value: (m) => m.amount.currency },
+    { key: "foreign_amount", header: "Foreign amount", kind: "amount", value: (m) => m.foreign_amount?.amount },
+    { key: "foreign_currency", header: "Foreign currency", kind: "text", value: (m) => m.foreign_amount?.currency },
+    { key: "is_deposit", header: "Deposit", kind: "boolean", value: (m) => m.is_deposit },
+    { key: "current_installment", header: "Installment", kind: "integer", value: (m) => m.current_installment },
+    { key: "total_installments", header: "Installments", kind: "integer", value: (m) => m.total_installments },
+    { key: "reference_code", header: "Reference", kind: "id", value: (m) => m.reference_code },
+    { key: "is_debt_transfer", header: "Debt transfer", kind: "boolean", value: (m) => m.is_debt_transfer },
+  ];
+  if (expand.has("renconciliation")) {
+    columns.push(
+      { key: "reconciled", header: "Reconciled", kind: "boolean", value: (m) => Boolean(m.reconciliation) },
+      { key: "reconciled_expense_number", header: "Expense #", kind: "integer", value: (m) => m.reconciliation?.expense.expense_number },
+      { key: "reconciled_expense_state", header: "Expense state", kind: "text", value: (m) => m.reconciliation?.expense.state },
+      { key: "reconciled_expense_amount", header: "Expense amount", kind: "amount", value: (m) => m.reconciliation?.expense.amount.amount },
+      { key: "reconciled_expense_currency", header: "Expense currency", kind: "text", value: (m) => m.reconciliation?.expense.amount.currency },
+    );
+  }
+  columns.push(statusColumn<Movement>());
+  return columns;
+}

@@ -1,0 +1,76 @@
+/**
+ * Refresh merges by id: rows are updated in place, the user's own columns stay on their record's row,
+ * records gone from the server are marked (never silently deleted), new records are appended. Pure.
+ */
+import type { CellValue, TableRead } from "./workbook";
+
+export interface MergeInput {
+  /** The layout's headers; the first is the id column, the last the status column. */
+  layout: string[];
+  /** Headers the add-in wrote last time (so a column it no longer shows is not taken for the user's). */
+  previousLayout: string[];
+  existing: TableRead | null;
+  /** Rendered rows in layout order, by id, in the server's order. */
+  incoming: Map<string, CellValue[]>;
+  /** Status text for a record the server no longer has. */
+  removedNote: string;
+}
+
+export interface MergeResult {
+  header: string[];
+  rows: CellValue[][];
+  added: number;
+  updated: number;
+  /** Ids of records marked as gone from the server. */
+  removed: string[];
+  userColumns: string[];
+}
+
+export function mergeRows(input: MergeInput): MergeResult {
+  const { layout, incoming } = input;
+  const existing = input.existing;
+  const known = new Set([...layout, ...input.previousLayout]);
+  const userColumns = existing ? existing.header.filter((h) => h && !known.has(h)) : [];
+  const header = [...layout, ...userColumns];
+  const rows: CellValue[][] = [];
+  const seen = new Set<string>();
+  const removed: string[] = [];
+  let updated = 0;
+
+  if (existing) {
+    const at = new Map(existing.header.map((h, i) => [h, i]));
+    const idAt = at.get(layout[0]);
+    const pick = (row: CellValue[], name: string): CellValue => {
+      const i = at.get(name);
+      return i === undefined ? "" : (row[i] ?? "");
+    };
+    existing.rows.forEach((row, index) => {
+      // The user's columns are carried as formulas where they hold one, so they keep working.
+      const user = userColumns.map((name) => pick(existing.formulas[index] ?? row, name));
+      const id = idAt === undefined ? "" : String(row[idAt] ?? "").trim();
+      const fresh = id ? incoming.get(id) : undefined;
+      if (fresh && !seen.has(id)) {
+        seen.add(id);
+        updated++;
+        rows.push([...fresh, ...user]);
+        return;
+      }
+      const old = layout.map((name) => pick(row, name));
+      if (!id && old.every((v) => v === "") && user.every((v) => v === "")) return; // an empty row
+      if (id && !fresh) {
+        removed.push(id);
+        old[old.length - 1] = input.removedNote;
+      } else if (id && seen.has(id)) {
+        old[old.length - 1] = "Duplicate row of this record: not refreshed.";
+      }
+      rows.push([...old, ...user]);
+    });
+  }
+  let added = 0;
+  for (const [id, fresh] of incoming) {
+    if (seen.has(id)) continue;
+    added++;
+    rows.push([...fresh, ...userColumns.map(() => "" as CellValue)]);
+  }
+  return { header, rows, added, updated, removed, userColumns };
+}

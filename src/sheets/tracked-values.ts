@@ -1,0 +1,40 @@
+/**
+ * The tracked fields (state, accounted_id, paid_id, paid_at) in one canonical text form, whether they come
+ * from the service or from a cell the user typed in, so that "changed or not" is a plain comparison.
+ */
+import { normalizeTimestamp } from "../domain";
+import { serialToTimestamp, type CellValue } from "./excel-values";
+import type { TrackedKey } from "./layouts/tracking";
+
+export type TrackedValues = Record<TrackedKey, string>;
+
+function roundToSecond(iso: string): string {
+  return iso.replace(/\.\d{3}Z$/, "Z");
+}
+
+/** paid_at from a cell: an Excel date serial or a text timestamp; "" when empty. Unreadable text stays as typed. */
+export function canonicalTimestamp(value: CellValue | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  if (typeof value === "number") return serialToTimestamp(value);
+  const text = String(value).trim();
+  if (text === "") return "";
+  const iso = normalizeTimestamp(text);
+  return iso === null ? text : roundToSecond(iso);
+}
+
+export function canonical(key: TrackedKey, value: CellValue | null | undefined): string {
+  if (key === "paid_at") return canonicalTimestamp(value);
+  if (value === null || value === undefined) return "";
+  const text = String(value).trim();
+  return key === "state" ? text.toLowerCase() : text;
+}
+
+/** The tracked values of a record as the service sent them. */
+export function trackedOf(record: { state: string; accounted_id: string | null; paid_id: string | null; paid_at: string | null }): TrackedValues {
+  return {
+    state: canonical("state", record.state),
+    accounted_id: canonical("accounted_id", record.accounted_id),
+    paid_id: canonical("paid_id", record.paid_id),
+    paid_at: canonical("paid_at", record.paid_at),
+  };
+}

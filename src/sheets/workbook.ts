@@ -1,0 +1,55 @@
+/** The Workbook port: what the add-in needs of Excel, nothing more. */
+import type { CellValue } from "./excel-values";
+
+export type { CellValue };
+
+export interface TableWrite {
+  sheetName: string;
+  tableName: string;
+  header: string[];
+  /** Every body row, in order; each as long as the header. */
+  rows: CellValue[][];
+  /** One Excel number format per column. */
+  numberFormats: string[];
+  /** Columns the user edits: marked with a fill. */
+  editable: boolean[];
+  /** In-cell dropdown values per column, or null. */
+  dropdowns: (readonly string[] | null)[];
+  widths?: (number | undefined)[];
+  /** "VeryHidden" for the add-in's own data (snapshots): not even listed under Unhide. */
+  visibility?: "Visible" | "VeryHidden";
+  /** Rows written so far, of the total. */
+  onProgress?: (written: number, total: number) => void;
+}
+
+export interface TableRead {
+  sheetName: string;
+  header: string[];
+  /** Body rows in sheet order (what the user sees, sorted or not). */
+  rows: CellValue[][];
+  /** The same cells as formulas where they hold one (so the user's own formulas survive a refresh). */
+  formulas: CellValue[][];
+}
+
+export interface CellWrite {
+  /** 0-based index into the table body. */
+  row: number;
+  column: number;
+  value: CellValue;
+  /** A fill color for the cell, or null to clear it. */
+  fill?: string | null;
+}
+
+export interface Workbook {
+  readTable(tableName: string): Promise<TableRead | null>;
+  /** Creates the table (and its sheet) or replaces its header and body; the table keeps its name. */
+  writeTable(write: TableWrite): Promise<void>;
+  /** Writes single cells of a table's body (sync outcomes, values the server returned). */
+  writeCells(tableName: string, cells: CellWrite[]): Promise<void>;
+  /** Appends rows to a table, creating it with `header` if needed (the journal). */
+  appendRows(write: Omit<TableWrite, "rows" | "editable" | "dropdowns"> & { rows: CellValue[][] }): Promise<void>;
+  readSetting(key: string): Promise<string | null>;
+  writeSetting(key: string, value: string): Promise<void>;
+  /** Selects a body cell of a table (links to rows with problems). */
+  select(tableName: string, row: number, column: number): Promise<void>;
+}

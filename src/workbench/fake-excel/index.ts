@@ -1,0 +1,152 @@
+/**
+ * An in-memory implementation of the subset of the Excel JavaScript API that the add-in uses, faithful
+ * where it matters: properties must be loaded and synced before they are read; values must match the
+ * range's dimensions; a naive string such as "=HYPERLINK(...)" becomes a formula; a request over 5 MB
+ * fails with RequestPayloadSizeLimitExceeded; syncs and request sizes are counted. Tests and the
+ * workbench page use the same object. `user` plays the person at the keyboard.
+ */
+import { formatArea, parseArea } from "./address";
+import { Context, PAYLOAD_LIMIT_BYTES, type SyncStats } from "./client-object";
+import { FakeExcelError } from "./errors";
+import { WorkbookModel, enterValue, type Scalar, type SheetModel, type TableModel } from "./model";
+import { Application, Workbook } from "./workbook";
+
+export { FakeExcelError, PAYLOAD_LIMIT_BYTES, WorkbookModel };
+export type { Scalar, SheetModel, TableModel };
+
+export class RequestContext {
+  readonly workbook: Workbook;
+  readonly application: Application;
+  private readonly inner: Context;
+
+  constructor(model: WorkbookModel, stats: SyncStats, syncLatencyMs = 0) {
+    this.inner = new Context(stats, syncLatencyMs);
+    this.workbook = new Workbook(this.inner, model);
+    this.application = new Application(this.inner);
+  }
+
+  sync(): Promise<void> {
+    return this.inner.sync();
+  }
+}
+
+export class FakeExcel {
+  readonly stats: SyncStats = { syncs: 0, requestBytes: [], calculationSuspensions: 0 };
+  readonly user: UserActions;
+  /** The enum the add-in reads as Excel.SheetVisibility. */
+  readonly SheetVisibility = { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" } as const;
+
+  /** `syncLatencyMs` gives every sync the cost of a round trip to Excel (for benchmarks). */
+  constructor(readonly model: WorkbookModel = new WorkbookModel(), readonly syncLatencyMs = 0) {
+    this.user = new UserActions(model);
+  }
+
+  /** Excel.run: the batch gets a fresh context; what it leaves queued is synced at the end. */
+  async run<T>(batch: (context: RequestContext) => Promise<T>): Promise<T> {
+    const context = new RequestContext(this.model, this.stats, this.syncLatencyMs);
+    const result = await batch(context);
+    await context.sync();
+    return result;
+  }
+
+  get largestRequestBytes(): number {
+    return Math.max(0, ...this.stats.requestBytes);
+  }
+
+  resetStats(): void {
+    this.stats.syncs = 0;
+    this.stats.requestBytes.length = 0;
+    this.stats.calculationSuspensions = 0;
+  }
+}
+
+/** What a person does in Excel's grid: type, paste, delete rows, sort a table. Fires worksheet onChanged. */
+export class UserActions {
+  constructor(private readonly model: WorkbookModel) {}
+
+  private sheet(name: string): SheetModel {
+    const sheet = this.model.sheet(name);
+    if (!sheet) throw new FakeExcelError("ItemNotFound", `The worksheet '${name}' doesn't exist.`);
+    return sheet;
+  }
+
+  /** Types into a cell as a person would; a dropdown cell refuses a value outside its list. */
+  type(sheetName: string, address: string, input: string): void {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(address);
+    const rule = sheet.validationAt(row, column);
+    if (rule && input !== "" && !rule.list.source.split(",").map((s) => s.trim()).includes(input)) {
+      throw new FakeExcelError("InvalidArgument", "This value doesn't match the data validation restrictions defined for this cell.");
+    }
+    this.put(sheet, row, column, input);
+  }
+
+  /** Pastes a value: no data validation is applied (as in Excel). */
+  paste(sheetName: string, address: string, value: Scalar): void {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(address);
+    this.put(sheet, row, column, value);
+  }
+
+  private put(sheet: SheetModel, row: number, column: number, value: Scalar): void {
+    enterValue(sheet.ensure(row, column), value);
+    // Typing a header right of a table makes the table grow by that column, as Excel does.
+    for (const table of this.model.tables) {
+      const a = table.area;
+      if (table.sheet === sheet && row === a.row && column === a.column + a.columnCount) a.columnCount++;
+    }
+    this.changed(sheet, formatArea({ row, column, rowCount: 1, columnCount: 1 }));
+  }
+
+  /** Deletes a whole sheet row; cells below move up and tables shrink around it. */
+  deleteRow(sheetName: string, row1Based: number): void {
+    const sheet = this.sheet(sheetName);
+    const row = row1Based - 1;
+    const rows = [...sheet.cells.keys()].sort((a, b) => a - b);
+    sheet.cells.delete(row);
+    for (const r of rows) {
+      if (r <= row) continue;
+      const line = sheet.cells.get(r)!;
+      sheet.cells.delete(r);
+      sheet.cells.set(r - 1, line);
+    }
+    for (const table of this.model.tables) {
+      if (table.sheet !== sheet) continue;
+      const a = table.area;
+      if (row > a.row && row < a.row + a.rowCount) a.rowCount--;
+      else if (row < a.row) a.row--;
+    }
+    this.changed(sheet, `${row1Based}:${row1Based}`);
+  }
+
+  /** Sorts a table's body by one of its columns (by header text). */
+  sortTable(tableName: string, header: string, ascending = true): void {
+    const table = this.model.table(tableName);
+    if (!table) throw new FakeExcelError("ItemNotFound", `The table '${tableName}' doesn't exist.`);
+    const { sheet, area } = table;
+    const column = Array.from({ length: area.columnCount }, (_, c) => sheet.cell(area.row, area.column + c)?.value).indexOf(header);
+    if (column < 0) throw new FakeExcelError("InvalidArgument", `The table has no column '${header}'.`);
+    const rows = Array.from({ length: area.rowCount - 1 }, (_, i) => area.row + 1 + i);
+    const lines = rows.map((r) => sheet.cells.get(r) ?? new Map());
+    const key = (line: Map<number, { value: Scalar }>) => line.get(area.column + column)?.value ?? "";
+    lines.sort((x, y) => {
+      const a = key(x), b = key(y);
+      const order = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+      return ascending ? order : -order;
+    });
+    rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
+    this.changed(sheet, formatArea(area));
+  }
+
+  /** A cell's value as a person sees it in the grid. */
+  valueAt(sheetName: string, address: string): Scalar {
+    const { row, column } = parseArea(address);
+    return this.sheet(sheetName).cell(row, column)?.value ?? "";
+  }
+
+  private changed(sheet: SheetModel, address: string): void {
+    for (const handler of sheet.changeHandlers) {
+      void handler({ worksheetId: sheet.id, address, changeType: "RangeEdited", source: "Local", triggerSource: "Unknown" });
+    }
+  }
+}
