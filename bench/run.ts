@@ -1,10 +1,12 @@
 /** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
 import { benchApiLoad } from "./api-load";
 import { benchSheetsLoad } from "./sheets-load";
+import { benchSync } from "./sync";
 
 const benches: Record<string, () => Promise<void>> = {
   api: benchApiLoad,
   sheets: benchSheetsLoad,
+  sync: benchSync,
 };
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@
  * written, so that text from the service never becomes a formula and ids keep their leading zeros.
  */
 import type { ExcelHost, Scalar, XContext, XRange, XWorksheet } from "./excel-api";
-import type { CellValue, CellWrite, TableRead, TableWrite, Workbook } from "./workbook";
+import type { AppendWrite, CellValue, CellWrite, TableRead, TableWrite, Workbook } from "./workbook";
 
 /** Budget of one request's JSON payload (values plus number formats). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 2_500_000;
@@ -179,14 +179,47 @@ export class ExcelWorkbook implements Workbook {
     });
   }
 
-  async appendRows(w: Omit<TableWrite, "rows" | "editable" | "dropdowns"> & { rows: CellValue[][] }): Promise<void> {
-    const existing = await this.readTable(w.tableName);
-    const kept = existing ? existing.rows.filter((row) => row.some((v) => v !== "")) : [];
-    await this.writeTable({
-      ...w,
-      rows: [...kept, ...w.rows],
-      editable: w.header.map(() => false),
-      dropdowns: w.header.map(() => null),
+  /**
+   * Appends below the table and grows it (the journal): only the new rows travel, in chunks. Creates the
+   * table when it does not exist; the empty body row of a new table is filled first.
+   */
+  async appendRows(w: AppendWrite): Promise<void> {
+    if (w.rows.length === 0) return;
+    const columns = w.header.length;
+    const created = await this.excel.run(async (ctx) => {
+      const table = ctx.workbook.tables.getItemOrNullObject(w.tableName);
+      await ctx.sync();
+      return !table.isNullObject;
+    });
+    if (!created) {
+      await this.writeTable({ ...w, editable: w.header.map(() => false), dropdowns: w.header.map(() => null) });
+      return;
+    }
+    await this.excel.run(async (ctx) => {
+      const table = ctx.workbook.tables.getItemOrNullObject(w.tableName);
+      const whole = table.getRange().load("rowIndex, columnIndex, rowCount, columnCount");
+      const sheet = table.worksheet.load("name");
+      await ctx.sync();
+      if (whole.columnCount !== columns) throw new Error(`The table ${w.tableName} has ${whole.columnCount} columns, not ${columns}; rename it to start a new one.`);
+      const ws = ctx.workbook.worksheets.getItemOrNullObject(sheet.name);
+      // A table is never empty in Excel: an only body row with nothing in it is the place of the first new row.
+      let startsEmpty = false;
+      if (whole.rowCount === 2) {
+        const only = ws.getRangeByIndexes(whole.rowIndex + 1, whole.columnIndex, 1, columns).load("values");
+        await ctx.sync();
+        startsEmpty = only.values[0].every((v) => v === "");
+      }
+      let at = whole.rowIndex + (startsEmpty ? 1 : whole.rowCount);
+      for (const [start, end] of chunkRows(w.rows, JSON.stringify(w.numberFormats).length)) {
+        ctx.application.suspendApiCalculationUntilNextSync();
+        const range = ws.getRangeByIndexes(at, whole.columnIndex, end - start, columns);
+        range.numberFormat = Array.from({ length: end - start }, () => w.numberFormats);
+        range.values = w.rows.slice(start, end) as Scalar[][];
+        at += end - start;
+        await ctx.sync();
+      }
+      table.resize(address(whole.rowIndex, whole.columnIndex, at - whole.rowIndex, columns));
+      await ctx.sync();
     });
   }
 

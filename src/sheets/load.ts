@@ -13,6 +13,9 @@ import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
 import { trackedOf } from "./tracked-values";
 import type { CellValue, Workbook } from "./workbook";
 
+/** The start of the status Refresh writes on a record the server no longer returns (Sync states skips those rows). */
+export const REMOVED_NOTE_PREFIX = "Not returned by the service any more";
+
 export interface LoadProgress {
   phase: "fetch" | "write";
   done: number;
@@ -109,7 +112,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     previousLayout: stored?.columns ?? [],
     existing: current,
     incoming,
-    removedNote: `Not returned by the service any more for this table's filters (refresh ${now.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+    removedNote: `${REMOVED_NOTE_PREFIX} for this table's filters (refresh ${now.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
   });
   const formats = [...source.columns.map((c) => NUMBER_FORMATS[c.kind]), ...merged.userColumns.map(() => "General")];
   await workbook.writeTable({

@@ -22,6 +22,9 @@ export interface TableWrite {
   onProgress?: (written: number, total: number) => void;
 }
 
+/** Rows to add at the end of a table (created with `header` when absent). */
+export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress">;
+
 export interface TableRead {
   sheetName: string;
   header: string[];
@@ -47,7 +50,7 @@ export interface Workbook {
   /** Writes single cells of a table's body (sync outcomes, values the server returned). */
   writeCells(tableName: string, cells: CellWrite[]): Promise<void>;
   /** Appends rows to a table, creating it with `header` if needed (the journal). */
-  appendRows(write: Omit<TableWrite, "rows" | "editable" | "dropdowns"> & { rows: CellValue[][] }): Promise<void>;
+  appendRows(write: AppendWrite): Promise<void>;
   readSetting(key: string): Promise<string | null>;
   writeSetting(key: string, value: string): Promise<void>;
   /** Selects a body cell of a table (links to rows with problems). */

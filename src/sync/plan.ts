@@ -1,0 +1,135 @@
+/**
+ * The pure planner: per record, what was loaded against what the sheet says now. Every edited row ends in
+ * exactly one class: a change (with the exact PATCH body), or invalid (with a message that says what to
+ * fix). The rules are the service's own, from src/domain, so a row the planner passes is one the service
+ * would take, and an invalid row is never sent.
+ */
+import {
+  checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
+  type StatePatch, type TrackedResource,
+} from "../domain";
+import { TRACKED_KEYS, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { isMarkedGone, type SheetRow } from "./sync-table";
+
+export type PlanClass = "unchanged" | "change" | "invalid";
+
+export interface PlannedRow {
+  id: string;
+  /** Body rows showing this record (more than one only for duplicates). */
+  rows: number[];
+  cls: PlanClass;
+  /** As loaded (the snapshot); null when the record was not loaded into this table. */
+  loaded: TrackedValues | null;
+  /** As the sheet says now. */
+  desired: TrackedValues;
+  /** For a change: the body to send. */
+  patch?: StatePatch;
+  /** For invalid: why, and what to fix. */
+  message?: string;
+}
+
+export interface Plan {
+  rows: PlannedRow[];
+  /** Loaded records whose rows are no longer in the sheet: nothing is sent for them. */
+  deleted: string[];
+  /** Rows Refresh marked as gone from the server: not synced. */
+  gone: number;
+}
+
+export type EditVerdict =
+  | { cls: "unchanged" }
+  | { cls: "change"; patch: StatePatch }
+  | { cls: "invalid"; message: string };
+
+const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
+
+/** One record's edit, judged by the service's rules. Pure. */
+export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desired: TrackedValues): EditVerdict {
+  const changed = TRACKED_KEYS.filter((k) => loaded[k] !== desired[k]);
+  if (changed.length === 0) return { cls: "unchanged" };
+  const state = desired.state;
+  if (!statesOf(resource).includes(state)) {
+    return { cls: "invalid", message: `"${state}" is not a state of ${resource === "allowance" ? "an allowance" : "an expense"}; choose accounted or paid.` };
+  }
+  if (state === loaded.state) {
+    const names = changed.map((k) => FIELD_NAMES[k]).join(", ");
+    return {
+      cls: "invalid",
+      message: `${names} changed but State did not: the service stores these only with a change of state to accounted or paid. Change State too, or undo the edit.`,
+    };
+  }
+  if (!isTargetState(state)) {
+    return { cls: "invalid", message: `State can only be set to accounted or paid through the API (${loaded.state} → ${state} is done in the expense system itself).` };
+  }
+  for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
+    if (loaded[key] !== "" && desired[key] === "") {
+      return { cls: "invalid", message: `${FIELD_NAMES[key]} cannot be cleared through the API; put back "${loaded[key]}".` };
+    }
+  }
+  if (desired.paid_at !== "" && normalizeTimestamp(desired.paid_at) === null) {
+    return { cls: "invalid", message: `Paid at "${desired.paid_at}" is not a date-time: ${messages.badTimestamp("paid_at")} An Excel date also works.` };
+  }
+  const body: Record<string, string> = { state };
+  for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
+    if (desired[key] !== "" && desired[key] !== loaded[key]) body[key] = desired[key];
+  }
+  const parsed = parsePatchBody(body);
+  if (!parsed.ok) return { cls: "invalid", message: parsed.message };
+  const verdict = checkTransition(resource, loaded.state, parsed.patch);
+  if (!verdict.ok) return { cls: "invalid", message: verdict.message };
+  return { cls: "change", patch: parsed.patch };
+}
+
+/** Plans every row of a table against its snapshot. Pure. */
+export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: SheetRow[]): Plan {
+  const byId = new Map<string, SheetRow[]>();
+  const out: PlannedRow[] = [];
+  let gone = 0;
+  for (const row of rows) {
+    if (!row.id) {
+      out.push({
+        id: "", rows: [row.row], cls: "invalid", loaded: null, desired: row.desired,
+        message: "This row has no record ID, so it cannot be synced. Records are loaded by Spend Sync; do not add rows by hand.",
+      });
+      continue;
+    }
+    byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  }
+  for (const [id, same] of byId) {
+    const loaded = snapshot.get(id) ?? null;
+    const first = same[0];
+    const at = same.map((r) => r.row);
+    if (!loaded) {
+      if (same.every(isMarkedGone)) {
+        gone += same.length;
+        continue;
+      }
+      out.push({
+        id, rows: at, cls: "invalid", loaded: null, desired: first.desired,
+        message: `Record ${id} was not loaded into this table (was the ID cell edited?). Put the ID back, or refresh the table to load it.`,
+      });
+      continue;
+    }
+    const verdicts = same.map((r) => judgeEdit(resource, loaded, r.desired));
+    if (same.length > 1) {
+      if (verdicts.every((v) => v.cls === "unchanged")) {
+        out.push({ id, rows: at, cls: "unchanged", loaded, desired: loaded });
+      } else {
+        out.push({
+          id, rows: at, cls: "invalid", loaded, desired: same.find((_, i) => verdicts[i].cls !== "unchanged")!.desired,
+          message: `This record appears in ${same.length} rows (${at.map((r) => r + 2).join(", ")}): keep one row per record, then sync.`,
+        });
+      }
+      continue;
+    }
+    const v = verdicts[0];
+    out.push({
+      id, rows: at, cls: v.cls, loaded, desired: first.desired,
+      ...(v.cls === "change" ? { patch: v.patch } : {}),
+      ...(v.cls === "invalid" ? { message: v.message } : {}),
+    });
+  }
+  const present = new Set(byId.keys());
+  const deleted = [...snapshot.keys()].filter((id) => !present.has(id));
+  return { rows: out, deleted, gone };
+}

@@ -1,0 +1,37 @@
+/** Preview: what Sync states would do with a table, computed from the workbook alone. Nothing is sent. */
+import type { TrackedResource } from "../domain";
+import type { Workbook } from "../sheets";
+import { planRows, type Plan, type PlannedRow } from "./plan";
+import { openSyncTable, sheetRows, type SyncTable } from "./sync-table";
+
+export interface SyncPreview {
+  tableName: string;
+  resource: TrackedResource;
+  enterpriseId: string;
+  counts: { change: number; invalid: number; unchanged: number; deleted: number; gone: number };
+  /** The rows that will be sent, and the rows that will not be with the reason, in sheet order. */
+  rows: PlannedRow[];
+  deleted: string[];
+  /** What the user confirms; the sync refuses to run if the sheet no longer matches it. */
+  fingerprint: string;
+}
+
+export function fingerprintOf(plan: Plan): string {
+  return JSON.stringify(plan.rows.filter((r) => r.cls !== "unchanged").map((r) => [r.id, r.cls, r.patch ?? r.message]).sort());
+}
+
+export function previewOf(table: SyncTable, plan: Plan): SyncPreview {
+  const count = (cls: PlannedRow["cls"]) => plan.rows.filter((r) => r.cls === cls).length;
+  return {
+    tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
+    counts: { change: count("change"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone },
+    rows: plan.rows.filter((r) => r.cls !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
+    deleted: plan.deleted,
+    fingerprint: fingerprintOf(plan),
+  };
+}
+
+export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
+  const table = await openSyncTable(workbook, tableName);
+  return previewOf(table, planRows(table.resource, table.snapshot, sheetRows(table)));
+}

@@ -1,0 +1,190 @@
+import fc from "fast-check";
+import { updateExpense, type RawRequest } from "../../src/api";
+import { refreshTable, serialToTimestamp, timestampToSerial } from "../../src/sheets";
+import { JOURNAL_TABLE, OUTCOME_FILLS, PlanChangedError, previewSync, runSync } from "../../src/sync";
+import { tableView, withExcel, type ExcelFixture } from "../support/excel";
+import { cellOf, clientWith, edit, fillOf, loadFor } from "../support/sync";
+
+let f: ExcelFixture;
+afterEach(() => f?.sandbox.close());
+
+const approvedExpenses = () => f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "approved");
+
+describe("Sync states on expenses", () => {
+  beforeEach(async () => {
+    f = await withExcel();
+  });
+
+  it("previews, then applies each valid edit once, writes every outcome back, and keeps a journal", async () => {
+    const table = await loadFor(f, { resource: "expenses", state: "approved" });
+    const [a, b, c, d] = approvedExpenses();
+    const paidAt = timestampToSerial("2026-11-02T09:15:00Z")!;
+    edit(f, table, a.id, { State: "paid", "Paid ID": "PAY-100", "Paid at (UTC)": paidAt });
+    edit(f, table, b.id, { State: "Accounted", "Accounted ID": "ACC-200" });
+    edit(f, table, c.id, { State: "accounted", "Paid ID": "PAY-300" });
+    edit(f, table, d.id, { "Accounted ID": "ACC-400" });
+
+    const preview = await previewSync(f.workbook, table);
+    expect(preview.counts).toMatchObject({ change: 2, invalid: 2 });
+    expect(preview.rows.map((r) => [r.id, r.cls, r.patch ?? r.message])).toEqual(expect.arrayContaining([
+      [a.id, "change", { state: "paid", paid_id: "PAY-100", paid_at: "2026-11-02T09:15:00Z" }],
+      [b.id, "change", { state: "accounted", accounted_id: "ACC-200" }],
+      [c.id, "invalid", "paid_id and paid_at must not be sent when state is 'accounted'."],
+      [d.id, "invalid", expect.stringMatching(/^Accounted ID changed but State did not/)],
+    ]));
+    // Nothing is sent by a preview.
+    expect(f.sandbox.store.transitionsOf(a.id)).toHaveLength(0);
+
+    const report = await runSync(f.client, f.workbook, preview, { now: () => new Date("2026-11-21T10:00:00Z") });
+    expect(report.counts).toMatchObject({ applied: 2, invalid: 2, rejected: 0, conflict: 0 });
+    expect(report.summary).toBe("2 applied, 2 invalid (not sent).");
+
+    // The service holds exactly what was sent; each record moved once; the invalid ones not at all.
+    expect(f.sandbox.store.expense(f.sub, a.id)).toMatchObject({ state: "paid", paid_id: "PAY-100", paid_at: "2026-11-02T09:15:00Z" });
+    expect(f.sandbox.store.expense(f.sub, b.id)).toMatchObject({ state: "accounted", accounted_id: "ACC-200" });
+    for (const [id, n] of [[a.id, 1], [b.id, 1], [c.id, 0], [d.id, 0]] as const) expect(f.sandbox.store.transitionsOf(id)).toHaveLength(n);
+
+    // Each row says what happened, in colour.
+    expect(cellOf(f, table, a.id, "Sync status")).toBe("Applied 2026-11-21 10:00 UTC: approved → paid");
+    expect(fillOf(f, table, a.id, "Sync status")).toBe(OUTCOME_FILLS.applied);
+    expect(cellOf(f, table, b.id, "State")).toBe("accounted");
+    expect(cellOf(f, table, c.id, "Sync status")).toBe("Not sent, fix the row 2026-11-21 10:00 UTC: paid_id and paid_at must not be sent when state is 'accounted'.");
+    expect(fillOf(f, table, c.id, "Sync status")).toBe(OUTCOME_FILLS.invalid);
+    expect(serialToTimestamp(cellOf(f, table, a.id, "Paid at (UTC)") as number)).toBe("2026-11-02T09:15:00Z");
+
+    // The journal has one line per attempt or decision, never the key.
+    const journal = tableView(f.excel, JOURNAL_TABLE);
+    expect(journal.rows).toHaveLength(4);
+    const line = journal.rows[journal.values("Record ID").indexOf(a.id)];
+    expect(line.slice(1, 10)).toEqual([table, "expense", a.id, "approved", "paid", '{"state":"paid","paid_id":"PAY-100","paid_at":"2026-11-02T09:15:00Z"}', 200, "applied", ""]);
+    expect(JSON.stringify(journal.rows)).not.toContain(f.enterprise.api_key);
+
+    // Applied rows are in the snapshot now: a second preview finds only the still-invalid rows.
+    const again = await previewSync(f.workbook, table);
+    expect(again.counts).toMatchObject({ change: 0, invalid: 2 });
+  });
+
+  it("a record another client changed after the load is a conflict and is not sent", async () => {
+    const table = await loadFor(f, { resource: "expenses", state: "approved" });
+    const [a, b] = approvedExpenses();
+    edit(f, table, a.id, { State: "paid", "Paid ID": "PAY-1" });
+    edit(f, table, b.id, { State: "accounted", "Accounted ID": "ACC-9" });
+    await updateExpense(f.client, f.sub, a.id, { state: "accounted", accounted_id: "OTHER-1" }); // a colleague
+    await updateExpense(f.client, f.sub, b.id, { state: "accounted", accounted_id: "ACC-9" }); // the same change, done elsewhere
+
+    const report = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
+    expect(report.counts).toMatchObject({ conflict: 1, "already-applied": 1, applied: 0 });
+    expect(f.sandbox.store.transitionsOf(a.id)).toHaveLength(1);
+    expect(f.sandbox.store.expense(f.sub, a.id)).toMatchObject({ state: "accounted", accounted_id: "OTHER-1" });
+    expect(cellOf(f, table, a.id, "Sync status")).toMatch(
+      /^Conflict, not sent .*: Changed on the server since it was loaded: it was approved, it is now accounted, accounted_id OTHER-1\. Refresh the table/,
+    );
+    expect(cellOf(f, table, b.id, "Sync status")).toMatch(/^Already applied .*: the server already had accounted; nothing sent\.$/);
+    expect(f.sandbox.store.transitionsOf(b.id)).toHaveLength(1);
+  });
+
+  it("a refused key stops everything and says so; nothing is applied", async () => {
+    const table = await loadFor(f, { resource: "expenses", state: "approved" });
+    const ids = approvedExpenses().slice(0, 3).map((e) => e.id);
+    for (const id of ids) edit(f, table, id, { State: "accounted" });
+    const wrong = clientWith(f, (t) => t, { apiKey: "not-the-key" });
+    const report = await runSync(wrong, f.workbook, await previewSync(f.workbook, table));
+    expect(report.stopped).toBe("auth");
+    expect(report.counts["not-sent"]).toBe(3);
+    expect(report.summary).toMatch(/The API key was refused for enterprise/);
+    for (const id of ids) expect(f.sandbox.store.transitionsOf(id)).toHaveLength(0);
+    expect(cellOf(f, table, ids[0], "Sync status")).toMatch(/^Not sent .*The API key was refused/);
+  });
+
+  it("refuses to run when the sheet changed after the preview", async () => {
+    const table = await loadFor(f, { resource: "expenses", state: "approved" });
+    const [a, b] = approvedExpenses();
+    edit(f, table, a.id, { State: "accounted" });
+    const preview = await previewSync(f.workbook, table);
+    edit(f, table, b.id, { State: "paid" });
+    await expect(runSync(f.client, f.workbook, preview)).rejects.toBeInstanceOf(PlanChangedError);
+    expect(f.sandbox.store.transitionsOf(a.id)).toHaveLength(0);
+  });
+
+  it("writes outcomes on the right rows after the table was sorted during the sync", async () => {
+    const table = await loadFor(f, { resource: "expenses", state: "approved" });
+    const [a, b] = approvedExpenses();
+    edit(f, table, a.id, { State: "accounted", "Accounted ID": "ACC-A" });
+    edit(f, table, b.id, { State: "paid", "Paid ID": "PAY-B" });
+    const preview = await previewSync(f.workbook, table);
+    const sorting = clientWith(f, (inner) => async (request) => {
+      if (request.method === "PATCH") f.excel.user.sortTable(table, "Description", false);
+      return inner(request);
+    });
+    await runSync(sorting, f.workbook, preview);
+    expect(cellOf(f, table, a.id, "Accounted ID")).toBe("ACC-A");
+    expect(cellOf(f, table, a.id, "Sync status")).toMatch(/^Applied .*approved → accounted$/);
+    expect(cellOf(f, table, b.id, "Paid ID")).toBe("PAY-B");
+    expect(cellOf(f, table, b.id, "Sync status")).toMatch(/^Applied .*approved → paid$/);
+  });
+
+  it("reads few records with single GETs and many with lists by state (at most 1.2 requests per row)", async () => {
+    const table = await loadFor(f, { resource: "expenses" });
+    const approved = approvedExpenses();
+    edit(f, table, approved[0].id, { State: "accounted" });
+    const few = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
+    expect(few.requests).toBe(2); // one GET, one PATCH
+
+    const many = approved.slice(1, 61);
+    for (const e of many) edit(f, table, e.id, { State: "paid", "Paid ID": `PAY-${e.expense_number}` });
+    const report = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
+    expect(report.counts.applied).toBe(60);
+    expect(report.requests).toBeLessThanOrEqual(72);
+  });
+});
+
+describe("Sync states on allowances", () => {
+  beforeEach(async () => {
+    f = await withExcel();
+  });
+
+  it("applies approved → paid with all fields and writes back updated_at", async () => {
+    const table = await loadFor(f, { resource: "allowances" });
+    const allowance = f.sandbox.store.allowancesOf(f.sub).find((x) => x.state === "approved")!;
+    const accounted = f.sandbox.store.allowancesOf(f.sub).find((x) => x.state === "accounted")!;
+    edit(f, table, allowance.id, { State: "paid", "Accounted ID": "ACC-1", "Paid ID": "PAY-1", "Paid at (UTC)": "2026-11-03T08:00:00+01:00" });
+    edit(f, table, accounted.id, { State: "pending" });
+    const report = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
+    expect(report.counts).toMatchObject({ applied: 1, invalid: 1 });
+    const stored = f.sandbox.store.allowance(f.sub, allowance.id)!;
+    expect(stored).toMatchObject({ state: "paid", accounted_id: "ACC-1", paid_id: "PAY-1", paid_at: "2026-11-03T07:00:00Z" });
+    expect(serialToTimestamp(cellOf(f, table, allowance.id, "Updated (UTC)") as number)).toBe(stored.updated_at.replace(/\.\d+Z$/, "Z"));
+    expect(cellOf(f, table, accounted.id, "Sync status")).toMatch(/only be set to accounted or paid/);
+  });
+});
+
+describe("no invalid row ever reaches the transport (random edits, real sandbox)", () => {
+  it("every PATCH the engine sends is accepted by the service", async () => {
+    f = await withExcel();
+    const table = await loadFor(f, { resource: "expenses" });
+    const records = f.sandbox.store.expensesOf(f.sub).slice(0, 120);
+    const patches: { request: RawRequest; status: number }[] = [];
+    const watching = clientWith(f, (inner) => async (request) => {
+      const response = await inner(request);
+      if (request.method === "PATCH") patches.push({ request, status: response.status });
+      return response;
+    });
+    const cell = fc.record({
+      State: fc.constantFrom("draft", "pending", "approved", "accounted", "paid", "rejected", "Paid", "payed", ""),
+      "Accounted ID": fc.constantFrom("", "ACC-1", " ACC-2 "),
+      "Paid ID": fc.constantFrom("", "PAY-1", "X".repeat(300)),
+      "Paid at (UTC)": fc.constantFrom("", "2026-11-01T10:00:00Z", "2026-11-01T10:00:00", "soon", 46000.5),
+    }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(fc.integer({ min: 0, max: records.length - 1 }), cell), { minLength: 1, maxLength: 12 }), async (edits) => {
+        for (const [i, cells] of edits) edit(f, table, records[i].id, cells);
+        await runSync(watching, f.workbook, await previewSync(f.workbook, table));
+        // Put the sheet back to what the service holds, for the next run.
+        await refreshTable(f.client, f.workbook, table, { discardEdits: true });
+      }),
+      { numRuns: 25 },
+    );
+    expect(patches.length).toBeGreaterThan(0);
+    expect(patches.filter((p) => p.status !== 200).map((p) => p.request.body)).toEqual([]);
+  });
+});
