@@ -42,4 +42,6 @@ export default tseslint.config(
   layer(["src/api/**"], ["sheets", "sync", "sandbox", ...hosts]),
   layer(["src/sheets/**"], ["sync", "sandbox", ...hosts]),
   layer(["src/sync/**"], ["sandbox", ...hosts]),
+  // Hosts stand side by side: each wires the layers below to Office or a page, and none reaches the sandbox's code.
+  ...hosts.map((host) => layer([`src/${host}/**`], ["sandbox", ...hosts.filter((h) => h !== host && !(host === "workbench"))])),
 );

@@ -10,3 +10,5 @@ export * from "./movements";
 export * from "./allowances";
 export * from "./expenses";
 export * from "./state-patch";
+export * from "./governor";
+export * from "./session";

@@ -11,3 +11,4 @@ export * from "./edits";
 export * from "./snapshot";
 export * from "./tracked-values";
 export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./layouts/tracking";
+export * from "./spill";

@@ -1,0 +1,162 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- Excel passes arguments of any type (text, numbers, dates as serials, empty cells); each is checked in args.ts. */
+/**
+ * The =SPEND.* custom functions. Metadata (functions.json) is generated from these JSDoc blocks by
+ * custom-functions-metadata-plugin; ids are stable (a change is caught by the snapshot test). Each function
+ * checks its arguments, then asks the shared governor; the work is done in sheets/ and api/.
+ */
+import {
+  ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES,
+} from "../api";
+import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
+import { recordColumns, spillList, spillRecord, type CellValue, type RecordKind } from "../sheets";
+import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredText, ArgumentError } from "./args";
+import { toFunctionError } from "./errors";
+import { governed, currentSession } from "./runtime";
+
+type Grid = CellValue[][];
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toFunctionError(error);
+  }
+}
+
+const enterpriseOf = () => currentSession().currentClient().enterpriseId;
+
+/**
+ * Corporate cards of the connected enterprise, with a header row.
+ * @customfunction CARDS CARDS
+ * @param [expand] Optional: user, bank, or "user,bank" to show the card holder and the bank.
+ * @param invocation Invocation
+ * @returns A table of cards.
+ */
+export async function cards(expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return guard(() => {
+    const e = optionalExpand("expand", expand, CARD_EXPAND);
+    return governed("CARDS", [e], invocation, (client, signal) => spillList(client, { resource: "cards", enterpriseId: enterpriseOf(), expand: e }, { signal }));
+  });
+}
+
+/**
+ * Movements of one billing period of a corporate card, with their reconciliation, and a header row.
+ * @customfunction MOVEMENTS MOVEMENTS
+ * @param card_id The card's id.
+ * @param billing_period_id The billing period's id.
+ * @param [type] Optional: payment, expense, associated_fee or other_fee.
+ * @param [reconciled] Optional: TRUE for reconciled movements only, FALSE for the others.
+ * @param invocation Invocation
+ * @returns A table of movements.
+ */
+export async function movements(card_id: any, billing_period_id: any, type: any, reconciled: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return guard(() => {
+    const cardId = requiredText("card_id", card_id);
+    const billingPeriodId = requiredText("billing_period_id", billing_period_id);
+    const t = optionalChoice("type", type, MOVEMENT_TYPES);
+    const r = optionalBoolean("reconciled", reconciled);
+    return governed("MOVEMENTS", [cardId, billingPeriodId, t, r], invocation, (client, signal) =>
+      spillList(client, { resource: "movements", enterpriseId: enterpriseOf(), cardId, billingPeriodId, type: t, reconciled: r }, { signal }));
+  });
+}
+
+/**
+ * Allowances of a subsidiary, with a header row.
+ * @customfunction ALLOWANCES ALLOWANCES
+ * @param subsidiary_id The subsidiary's id.
+ * @param [state] Optional: pending, approved, accounted, paid or rejected.
+ * @param [expand] Optional: beneficiary, allowance_segments, documents (comma-separated).
+ * @param invocation Invocation
+ * @returns A table of allowances.
+ */
+export async function allowances(subsidiary_id: any, state: any, expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return guard(() => {
+    const subsidiaryId = requiredText("subsidiary_id", subsidiary_id);
+    const s = optionalChoice("state", state, ALLOWANCE_STATES);
+    const e = optionalExpand("expand", expand, ALLOWANCE_EXPAND);
+    return governed("ALLOWANCES", [subsidiaryId, s, e], invocation, (client, signal) =>
+      spillList(client, { resource: "allowances", enterpriseId: enterpriseOf(), subsidiaryId, state: s, expand: e }, { signal }));
+  });
+}
+
+/**
+ * Expenses of a subsidiary, with a header row.
+ * @customfunction EXPENSES EXPENSES
+ * @param subsidiary_id The subsidiary's id.
+ * @param [state] Optional: draft, pending, approved, accounted, paid or rejected.
+ * @param [created_from] Optional: first creation date (an Excel date or YYYY-MM-DD), inclusive.
+ * @param [created_to] Optional: last creation date (an Excel date or YYYY-MM-DD), inclusive.
+ * @param [expand] Optional: cost_center, category, user, approved_by, fund, fare (comma-separated).
+ * @param invocation Invocation
+ * @returns A table of expenses.
+ */
+export async function expenses(subsidiary_id: any, state: any, created_from: any, created_to: any, expand: any,
+  invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return guard(() => {
+    const subsidiaryId = requiredText("subsidiary_id", subsidiary_id);
+    const s = optionalChoice("state", state, EXPENSE_STATES);
+    const from = optionalDate("created_from", created_from);
+    const to = optionalDate("created_to", created_to);
+    if (from && to && from > to) throw new ArgumentError(`created_from (${from}) is after created_to (${to}).`);
+    const e = optionalExpand("expand", expand, EXPENSE_EXPAND);
+    return governed("EXPENSES", [subsidiaryId, s, from, to, e], invocation, (client, signal) =>
+      spillList(client, { resource: "expenses", enterpriseId: enterpriseOf(), subsidiaryId, state: s, createdFrom: from, createdTo: to, expand: e }, { signal }));
+  });
+}
+
+async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, field: unknown,
+  invocation: CustomFunctions.Invocation): Promise<any> {
+  const wanted = field === undefined || field === null || String(field).trim() === "" ? null : String(field).trim().toLowerCase();
+  let column = -1;
+  if (wanted !== null) {
+    const columns = recordColumns(kind);
+    column = columns.findIndex((c) => c.key === wanted || c.header.toLowerCase() === wanted);
+    if (column < 0) throw new ArgumentError(`field must be one of ${columns.map((c) => c.key).join(", ")}; got "${String(field)}".`);
+  }
+  const grid: Grid = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
+  return column < 0 ? grid : grid[1][column];
+}
+
+/**
+ * One corporate card as a header row and its row, or one field's value.
+ * @customfunction CARD CARD
+ * @param card_id The card's id.
+ * @param [field] Optional: a column such as last_four_digits or billing_day (its key or its header).
+ * @param invocation Invocation
+ * @returns The card, or the value of one field.
+ */
+export async function card(card_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+  return guard(async () => one("CARD", "card", requiredText("card_id", card_id), undefined, field, invocation));
+}
+
+/**
+ * One allowance as a header row and its row, or one field's value.
+ * @customfunction ALLOWANCE ALLOWANCE
+ * @param subsidiary_id The subsidiary's id.
+ * @param allowance_id The allowance's id.
+ * @param [field] Optional: a column such as state, amount or paid_at (its key or its header).
+ * @param invocation Invocation
+ * @returns The allowance, or the value of one field.
+ */
+export async function allowance(subsidiary_id: any, allowance_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+  return guard(async () => {
+    const sub = requiredText("subsidiary_id", subsidiary_id);
+    return one("ALLOWANCE", "allowance", requiredText("allowance_id", allowance_id), sub, field, invocation);
+  });
+}
+
+/**
+ * One expense as a header row and its row, or one field's value.
+ * @customfunction EXPENSE EXPENSE
+ * @param subsidiary_id The subsidiary's id.
+ * @param expense_id The expense's id.
+ * @param [field] Optional: a column such as state, amount or paid_at (its key or its header).
+ * @param invocation Invocation
+ * @returns The expense, or the value of one field.
+ */
+export async function expense(subsidiary_id: any, expense_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+  return guard(async () => {
+    const sub = requiredText("subsidiary_id", subsidiary_id);
+    return one("EXPENSE", "expense", requiredText("expense_id", expense_id), sub, field, invocation);
+  });
+}

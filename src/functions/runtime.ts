@@ -1,0 +1,58 @@
+/**
+ * What every =SPEND.* call goes through: the shared Session (credentials on this device, one request
+ * governor), a deadline so that a call always settles (never an eternal #BUSY!), and formula value preview
+ * answered from the cache only.
+ */
+import { Session, memoryStorage, type SpendClient } from "../api";
+
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+/** The call took longer than the deadline. */
+export class DeadlineError extends Error {
+  override readonly name = "DeadlineError";
+}
+
+/** Formula value preview never calls the service. */
+export class PreviewError extends Error {
+  override readonly name = "PreviewError";
+}
+
+let session: Session | null = null;
+let deadlineMs = DEFAULT_DEADLINE_MS;
+
+/** The shared runtime's entry point gives the functions the session the taskpane uses. */
+export function useSession(shared: Session, options: { deadlineMs?: number } = {}): void {
+  session = shared;
+  deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+}
+
+export function currentSession(): Session {
+  session ??= new Session(typeof localStorage === "undefined" ? memoryStorage() : localStorage);
+  return session;
+}
+
+/** Runs `fetch` through the governor, keyed by the function and its (already checked) arguments. */
+export async function governed<T>(name: string, args: unknown[], invocation: CustomFunctions.Invocation | undefined,
+  fetch: (client: SpendClient, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const s = currentSession();
+  const client = s.currentClient();
+  const key = JSON.stringify([client.baseUrl, client.enterpriseId, name, args]);
+  if (invocation?.isInValuePreview) {
+    const hit = s.governor.peek<T>(key);
+    if (hit !== undefined) return hit;
+    throw new PreviewError("Formula preview does not call the service: press Enter to load.");
+  }
+  return s.governor.run(key, () => withDeadline((signal) => fetch(client, signal), deadlineMs));
+}
+
+function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new DeadlineError(`no answer within ${ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`}. Try again with Refresh data.`));
+    }, ms);
+  });
+  return Promise.race([run(controller.signal), deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,55 @@
+/**
+ * The tables' columns as 2-D arrays, for the custom functions: the same headers, order and value types
+ * (dates as Excel serials, numbers as numbers, text as text), without the Sync status column, which only
+ * means something in a loaded table.
+ */
+import { getAllowance, getCard, getExpense, type ListOptions, type SendOptions, type SpendClient } from "../api";
+import { toCell, type Column } from "./columns";
+import type { CellValue } from "./excel-values";
+import { allowanceColumns } from "./layouts/allowances";
+import { cardColumns } from "./layouts/cards";
+import { expenseColumns } from "./layouts/expenses";
+import { STATUS_KEY } from "./layouts/tracking";
+import { sourceOf, type LoadParams } from "./load-params";
+
+const withoutStatus = <T>(columns: Column<T>[]) => columns.filter((c) => c.key !== STATUS_KEY);
+
+function render<T>(columns: Column<T>[], records: T[]): CellValue[][] {
+  return [columns.map((c) => c.header), ...records.map((r) => columns.map((c) => toCell(c.kind, c.value(r))))];
+}
+
+/** A whole list with a header row. */
+export async function spillList(client: SpendClient, params: LoadParams, options: ListOptions = {}): Promise<CellValue[][]> {
+  const source = sourceOf(params);
+  const records = await source.list(client, options).all();
+  return render(withoutStatus(source.columns), records as never[]);
+}
+
+export type RecordKind = "card" | "allowance" | "expense";
+
+export interface RecordRef {
+  kind: RecordKind;
+  id: string;
+  /** For allowances and expenses. */
+  subsidiaryId?: string;
+}
+
+/** Column keys and headers of one record's row (for messages about the `field` argument). */
+export function recordColumns(kind: RecordKind): { key: string; header: string }[] {
+  const none = new Set<string>();
+  const columns = kind === "card" ? cardColumns(none) : kind === "allowance" ? allowanceColumns(none) : expenseColumns(none);
+  return withoutStatus(columns as Column<unknown>[]).map((c) => ({ key: c.key, header: c.header }));
+}
+
+/** One record: a header row and its row. */
+export async function spillRecord(client: SpendClient, ref: RecordRef, options: SendOptions = {}): Promise<CellValue[][]> {
+  const none = new Set<string>();
+  switch (ref.kind) {
+    case "card":
+      return render(withoutStatus(cardColumns(none)), [await getCard(client, ref.id, {}, options)]);
+    case "allowance":
+      return render(withoutStatus(allowanceColumns(none)), [await getAllowance(client, ref.subsidiaryId!, ref.id, {}, options)]);
+    case "expense":
+      return render(withoutStatus(expenseColumns(none)), [await getExpense(client, ref.subsidiaryId!, ref.id, {}, options)]);
+  }
+}

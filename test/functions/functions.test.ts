@@ -1,0 +1,167 @@
+import { Session, memoryStorage } from "../../src/api";
+import { allowance, allowances, card, cards, expense, expenses, movements } from "../../src/functions/functions";
+import { useSession } from "../../src/functions/runtime";
+import { serialToDate } from "../../src/sheets";
+import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";
+import { withSandbox, type SandboxFixture } from "../support/sandbox";
+
+installCustomFunctionsStub();
+
+let f: SandboxFixture;
+let session: Session;
+let requests: string[];
+
+async function connect(options: Parameters<typeof withSandbox>[0] = {}, key?: string, deadlineMs?: number) {
+  f = await withSandbox(options);
+  requests = [];
+  session = new Session(memoryStorage(), { onRequest: (e) => requests.push(`${e.method} ${e.url}`), retry: { retries: 0 } });
+  session.connect({ baseUrl: f.sandbox.baseUrl, enterpriseId: f.enterprise.id, apiKey: key ?? f.enterprise.api_key });
+  useSession(session, { deadlineMs });
+}
+afterEach(() => f?.sandbox.close());
+
+const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e) => e as FunctionError);
+
+describe("the list functions spill a header row and the tables' columns and types", () => {
+  beforeEach(() => connect());
+
+  it("SPEND.EXPENSES: every expense, dates as serials, numbers as numbers, hostile text as text", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const grid = await expenses(sub, null, null, null, null, invocation());
+    const all = f.sandbox.store.expensesOf(sub);
+    expect(grid).toHaveLength(all.length + 1);
+    expect(grid[0].slice(0, 4)).toEqual(["Expense ID", "Expense #", "Date", "Description"]);
+    expect(grid[0]).not.toContain("Sync status");
+    expect(grid[1][0]).toBe(all[0].id);
+    expect(serialToDate(grid[1][2] as number)).toBe(all[0].date);
+    expect(grid[1][grid[0].indexOf("Amount")]).toBe(all[0].amount);
+    expect(grid.map((r) => r[3])).toContain('=HYPERLINK("http://x","y")');
+  });
+
+  it("SPEND.EXPENSES with state, a created range (Excel dates or text) and expand", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const all = f.sandbox.store.expensesOf(sub);
+    const days = all.map((e) => e.created_at.slice(0, 10)).sort();
+    const fromSerial = Date.parse(`${days[30]}T00:00:00Z`) / 86_400_000 + 25569;
+    const grid = await expenses(sub, "Approved", fromSerial, days[200], "category,user", invocation());
+    const expected = all.filter((e) => e.state === "approved" && e.created_at.slice(0, 10) >= days[30] && e.created_at.slice(0, 10) <= days[200]);
+    expect(grid.slice(1).map((r) => r[0])).toEqual(expected.map((e) => e.id));
+    expect(grid[0]).toEqual(expect.arrayContaining(["Category", "Employee", "Employee email"]));
+  });
+
+  it("SPEND.CARDS, SPEND.MOVEMENTS and SPEND.ALLOWANCES with their optional arguments", async () => {
+    const cardsGrid = await cards("user,bank", invocation());
+    expect(cardsGrid.length - 1).toBe(f.sandbox.store.cardsOf(f.enterprise.id).length);
+    expect(cardsGrid[0]).toEqual(expect.arrayContaining(["Card holder", "Bank"]));
+
+    const [c] = f.enterprise.cards;
+    const period = c.billing_periods[0];
+    const all = f.sandbox.store.movementsOf(period);
+    const fees = await movements(c.id, period, "associated_fee", null, invocation());
+    expect(fees.length - 1).toBe(all.filter((m) => m.type === "associated_fee").length);
+    const reconciled = await movements(c.id, period, null, true, invocation());
+    expect(reconciled.length - 1).toBe(all.filter((m) => m.reconciliation).length);
+    expect(new Set(reconciled.slice(1).map((r) => r[reconciled[0].indexOf("Reconciled")]))).toEqual(new Set(["Yes"]));
+
+    const sub = f.enterprise.subsidiaries[0];
+    const paid = await allowances(sub, "paid", "beneficiary", invocation());
+    expect(paid.length - 1).toBe(f.sandbox.store.allowancesOf(sub).filter((a) => a.state === "paid").length);
+    expect(paid[0]).toContain("Beneficiary");
+  });
+});
+
+describe("the single-record functions", () => {
+  beforeEach(() => connect());
+
+  it("give the record as a header row and its row, or one field by key or header", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const e = f.sandbox.store.expensesOf(sub)[0];
+    const whole = await expense(sub, e.id, null, invocation());
+    expect(whole).toHaveLength(2);
+    expect(whole[1][0]).toBe(e.id);
+    expect(await expense(sub, e.id, "state", invocation())).toBe(e.state);
+    expect(await expense(sub, e.id, "Amount", invocation())).toBe(e.amount);
+    const a = f.sandbox.store.allowancesOf(sub)[0];
+    expect(await allowance(sub, a.id, "allowance_number", invocation())).toBe(a.allowance_number);
+    const c = f.sandbox.store.cardsOf(f.enterprise.id)[0];
+    expect(await card(c.id, "last_four_digits", invocation())).toBe(c.last_four_digits);
+  });
+});
+
+describe("errors say which argument and what is allowed, or what went wrong", () => {
+  it("bad arguments give #VALUE! without calling the service", async () => {
+    await connect();
+    const sub = f.enterprise.subsidiaries[0];
+    const cases: [Promise<unknown>, string][] = [
+      [expenses(sub, "payed", null, null, null, invocation()), 'state must be one of draft, pending, approved, accounted, paid, rejected; got "payed".'],
+      [expenses("", null, null, null, null, invocation()), "subsidiary_id is required."],
+      [expenses(sub, null, "31/12/2026", null, null, invocation()), 'created_from must be an Excel date or text written YYYY-MM-DD; got "31/12/2026".'],
+      [expenses(sub, null, "2026-10-01", "2026-09-01", null, invocation()), "created_from (2026-10-01) is after created_to (2026-09-01)."],
+      [allowances(sub, null, "beneficiary,owner", invocation()), 'expand takes beneficiary, allowance_segments, documents (comma-separated); "owner" is not one of them.'],
+      [movements("c", "p", null, "maybe", invocation()), 'reconciled must be TRUE or FALSE; got "maybe".'],
+      [expense(sub, "x", "colour", invocation()), expect.stringMatching(/^field must be one of id, expense_number, date, /) as unknown as string],
+    ];
+    for (const [call, message] of cases) expect(await failure(call)).toEqual(new FunctionError("#VALUE!", message));
+    expect(requests).toEqual([]);
+  });
+
+  it("a refused key is #VALUE! with the refusal; a missing record is #N/A", async () => {
+    await connect({}, "wrong-key");
+    const sub = f.enterprise.subsidiaries[0];
+    const refused = await failure(expenses(sub, null, null, null, null, invocation()));
+    expect(refused.code).toBe("#VALUE!");
+    expect(refused.message).toMatch(/^The API key was refused for enterprise /);
+    expect(refused.message).not.toContain("wrong-key");
+    session.connect({ baseUrl: f.sandbox.baseUrl, enterpriseId: f.enterprise.id, apiKey: f.enterprise.api_key });
+    const missing = await failure(expense(sub, "00000000-0000-4000-8000-000000000000", null, invocation()));
+    expect(missing).toEqual(new FunctionError("#N/A", "Not found: no such record, subsidiary, card or billing period for this enterprise."));
+  });
+
+  it("not connected on this device: #VALUE! that says where to connect", async () => {
+    f = await withSandbox();
+    useSession(new Session(memoryStorage()));
+    expect(await failure(cards(null, invocation()))).toEqual(
+      new FunctionError("#VALUE!", "Not connected: open the Spend Sync taskpane and connect to the service first."));
+  });
+
+  it("a slow service turns into #N/A at the deadline, never an eternal #BUSY!", async () => {
+    await connect({ faults: { latencyMs: 2000 } }, undefined, 300);
+    const started = Date.now();
+    const slow = await failure(cards(null, invocation()));
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(slow).toEqual(new FunctionError("#N/A", "The service could not be reached: no answer within 300 ms. Try again with Refresh data."));
+  });
+});
+
+describe("the request governor", () => {
+  beforeEach(() => connect());
+
+  it("50 concurrent identical calls make one set of requests; the cache answers recalculation; Refresh data clears it", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const results = await Promise.all(Array.from({ length: 50 }, () => expenses(sub, "approved", null, null, null, invocation())));
+    expect(requests).toHaveLength(1); // one page of up to 1000
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    await expenses(sub, " APPROVED ", null, null, null, invocation()); // same arguments, other spelling
+    expect(requests).toHaveLength(1);
+    session.governor.clear();
+    await expenses(sub, "approved", null, null, null, invocation());
+    expect(requests).toHaveLength(2);
+  });
+
+  it("formula value preview never calls the service: cached value or #N/A", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const preview = await failure(allowances(sub, null, null, invocation(true)));
+    expect(preview).toEqual(new FunctionError("#N/A", "Formula preview does not call the service: press Enter to load."));
+    expect(requests).toEqual([]);
+    const loaded = await allowances(sub, null, null, invocation());
+    expect(await allowances(sub, null, null, invocation(true))).toEqual(loaded);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("the cache time is the user's: 0 minutes means every call asks the service", async () => {
+    session.setCacheMinutes(0);
+    await cards(null, invocation());
+    await cards(null, invocation());
+    expect(requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,10 @@
+/** functions.json is generated from the JSDoc; this snapshot makes a change of id or signature deliberate. */
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+
+it("the =SPEND.* metadata matches the snapshot, with no generator errors", async () => {
+  const result = await generateCustomFunctionsMetadata("src/functions/functions.ts");
+  expect(result.errors).toEqual([]);
+  const metadata = JSON.parse(result.metadataJson);
+  expect(metadata.functions.map((fn: { id: string }) => fn.id)).toEqual(["CARDS", "MOVEMENTS", "ALLOWANCES", "EXPENSES", "CARD", "ALLOWANCE", "EXPENSE"]);
+  expect(metadata).toMatchSnapshot();
+});
