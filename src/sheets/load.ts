@@ -64,6 +64,19 @@ export async function readStoredTable(workbook: Workbook, tableName: string): Pr
   return parsed.success ? parsed.data : null;
 }
 
+const TABLES_SETTING = "spendsync.tables";
+
+/** Names of the tables Spend Sync loaded into this workbook, oldest first. */
+export async function listLoadedTables(workbook: Workbook): Promise<string[]> {
+  const raw = await workbook.readSetting(TABLES_SETTING);
+  try {
+    const names = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 /** Loads (or reloads) the table of these parameters. */
 export async function loadTable(client: SpendClient, workbook: Workbook, input: LoadParams, options: LoadOptions = {}): Promise<LoadReport> {
   const params = LoadParams.parse(input);
@@ -133,6 +146,8 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   }
   const storedNow: StoredTable = { params, columns: layout, loadedAt: now.toISOString() };
   await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify(storedNow));
+  const known = await listLoadedTables(workbook);
+  if (!known.includes(tableName)) await workbook.writeSetting(TABLES_SETTING, JSON.stringify([...known, tableName]));
   return {
     tableName, sheetName: current?.sheetName ?? sheetName, count: records.length, added: merged.added, updated: merged.updated,
     removed: merged.removed.length, userColumns: merged.userColumns, discardedEdits: options.discardEdits ? edits.length : 0,

@@ -13,11 +13,12 @@ import { ROOT } from "../support/process";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
 
-function build(outDir: string): Promise<webpack.Stats> {
-  const options = { ...config({}, { mode: "production" }), context: ROOT, devtool: false };
-  options.entry = { "spend-api": "./src/api/index.ts" };
+async function build(outDir: string): Promise<webpack.Stats> {
+  const base = await config({}, { mode: "production" });
+  const options = { ...base, context: ROOT, devtool: false, plugins: [] };
+  options.entry = { "spend-api": base.entry["spend-api"] };
   options.output = { ...options.output, path: outDir };
-  return new Promise((resolve, reject) => {
+  return new Promise<webpack.Stats>((resolve, reject) => {
     webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!)));
   });
 }

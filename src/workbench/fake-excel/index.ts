@@ -98,6 +98,25 @@ export class UserActions {
     this.changed(sheet, formatArea({ row, column, rowCount: 1, columnCount: 1 }));
   }
 
+  /**
+   * A formula's spilled result: the values land as they are (a custom function's results are values, never
+   * formulas), the anchor cell keeps the formula. A row shorter than the widest is padded with "".
+   */
+  spill(sheetName: string, address: string, formula: string, grid: Scalar[][]): void {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(address);
+    const width = Math.max(1, ...grid.map((r) => r.length));
+    grid.forEach((line, r) => {
+      for (let c = 0; c < width; c++) {
+        const cell = sheet.ensure(row + r, column + c);
+        delete cell.formula;
+        cell.value = line[c] ?? "";
+      }
+    });
+    sheet.ensure(row, column).formula = formula;
+    this.changed(sheet, formatArea({ row, column, rowCount: Math.max(1, grid.length), columnCount: width }));
+  }
+
   /** Deletes a whole sheet row; cells below move up and tables shrink around it. */
   deleteRow(sheetName: string, row1Based: number): void {
     const sheet = this.sheet(sheetName);

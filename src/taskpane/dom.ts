@@ -1,0 +1,40 @@
+/** Building the taskpane's DOM. Text goes in through textContent only: service data never becomes markup. */
+
+type Props = Record<string, string | number | boolean | ((event: Event) => void) | undefined>;
+type Child = Node | string | number | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === false) continue;
+    if (typeof value === "function") el.addEventListener(key.replace(/^on/, "").toLowerCase(), value);
+    else if (key === "className") el.className = String(value);
+    else if (key in el && typeof (el as unknown as Record<string, unknown>)[key] !== "object") (el as unknown as Record<string, unknown>)[key] = value;
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  append(el, ...children);
+  return el;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+  }
+}
+
+/** Replaces an element's content. */
+export function fill(parent: Element, ...children: Child[]): void {
+  parent.replaceChildren();
+  append(parent, ...children);
+}
+
+/** A labelled control. */
+export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
+  control.id ||= `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return h("div", { className: "field" }, h("label", { htmlFor: control.id }, label), control, hint ? h("div", { className: "hint" }, hint) : null);
+}
+
+export function select(id: string, options: readonly string[], labels: Record<string, string> = {}): HTMLSelectElement {
+  return h("select", { id }, ...options.map((o) => h("option", { value: o }, labels[o] ?? (o || "(any)"))));
+}
