@@ -3,7 +3,8 @@
  * adapter; print syncs, the largest request and rows/s, against baselines written in the same run.
  */
 import { SpendClient } from "../src/api";
-import { ExcelWorkbook, chunkRows, loadTable, type CellValue, type ExcelHost } from "../src/sheets";
+import { ExcelWorkbook, loadTable, type CellValue } from "../src/sheets";
+import { typedCell } from "../src/sheets/excel-cells";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../src/workbench/fake-excel";
 import { median, rate, table } from "./measure";
 import { startSandboxProcess } from "./sandbox-process";
@@ -22,10 +23,10 @@ export async function benchSheetsLoad(): Promise<void> {
     let last: { excel: FakeExcel; count: number; rows: CellValue[][] } | undefined;
     const full = await median(3, async () => {
       const excel = new FakeExcel(undefined, ROUND_TRIP_MS);
-      const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
+      const workbook = new ExcelWorkbook(excel);
       const report = await loadTable(client, workbook, params);
       const stats = { syncs: excel.stats.syncs, largest: excel.largestRequestBytes };
-      const read = await new ExcelWorkbook(new FakeExcel(excel.model) as unknown as ExcelHost).readTable(report.tableName);
+      const read = await new ExcelWorkbook(new FakeExcel(excel.model)).readTable(report.tableName);
       last = { excel, count: report.count, rows: read!.rows };
       return stats;
     });
@@ -37,7 +38,7 @@ export async function benchSheetsLoad(): Promise<void> {
     const formats = header.map(() => "General");
     const write = await median(3, async () => {
       const fresh = new FakeExcel(undefined, ROUND_TRIP_MS);
-      await new ExcelWorkbook(fresh as unknown as ExcelHost).writeTable({
+      await new ExcelWorkbook(fresh).writeTable({
         sheetName: "Bench", tableName: "Bench", header, rows, numberFormats: formats, editable: header.map(() => false), dropdowns: header.map(() => null),
       });
       return fresh;
@@ -48,7 +49,7 @@ export async function benchSheetsLoad(): Promise<void> {
     const naiveError = await naive.run(async (ctx) => {
       const range = ctx.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(1, 0, rows.length, header.length);
       range.numberFormat = rows.map(() => formats);
-      range.values = rows;
+      range.valuesAsJson = rows.map((row) => row.map(typedCell));
       await ctx.sync();
     }).then(() => "accepted", (e: { code?: string }) => e.code ?? "failed");
     // Baseline 2: one request per 100 rows (a common fixed chunk).
@@ -60,7 +61,7 @@ export async function benchSheetsLoad(): Promise<void> {
           const part = rows.slice(start, start + 100);
           const range = sheet.getRangeByIndexes(1 + start, 0, part.length, header.length);
           range.numberFormat = part.map(() => formats);
-          range.values = part;
+          range.valuesAsJson = part.map((row) => row.map(typedCell));
           await ctx.sync();
         }
       });
@@ -78,7 +79,6 @@ export async function benchSheetsLoad(): Promise<void> {
       ]),
     );
     console.log(`\nlimit ${MB(PAYLOAD_LIMIT_BYTES)}: largest adapter request ${MB(Math.max(loadStats.largest, write.value.largestRequestBytes))} -> ${Math.max(loadStats.largest, write.value.largestRequestBytes) < PAYLOAD_LIMIT_BYTES ? "within" : "OVER"}`);
-    console.log(`chunks planned for the write: ${chunkRows(rows, JSON.stringify(formats).length).length}`);
   } finally {
     await sandbox.stop();
   }

@@ -30,24 +30,40 @@ export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   timestamp: "yyyy-mm-dd hh:mm:ss",
 };
 
-/** The cell for a service value. Missing values are empty cells. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date in YYYY-MM-DD (2026-02-30 is not). */
+function isCalendarDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[1]) >= 1900;
+}
+
+/**
+ * The cell for a service value. Missing values are empty cells. A value is converted only when it is of
+ * the kind's own type (a number for numbers, a real date for dates, a readable timestamp for timestamps);
+ * anything else is kept as exactly its text (the adapter writes strings as typed text), so "00123",
+ * "1E5" or "=HYPERLINK(…)" in a number or date column shows as sent, never as a number or a formula.
+ */
 export function toCell(kind: ColumnKind, raw: unknown): CellValue {
   if (raw === null || raw === undefined) return "";
+  const asText = typeof raw === "string" ? raw : JSON.stringify(raw);
   switch (kind) {
     case "id":
     case "text":
-      return typeof raw === "string" ? raw : JSON.stringify(raw);
+      return asText;
     case "boolean":
-      return raw ? "Yes" : "No";
+      return typeof raw === "boolean" ? (raw ? "Yes" : "No") : asText;
     case "integer":
     case "number":
     case "amount":
     case "percent":
-      return typeof raw === "number" ? raw : Number.isFinite(Number(raw)) ? Number(raw) : String(raw);
+      return typeof raw === "number" && Number.isFinite(raw) ? raw : asText;
     case "date":
-      return typeof raw === "string" && /^\d{4}-\d{2}-\d{2}$/.test(raw) ? dateToSerial(raw) : String(raw);
+      return typeof raw === "string" && isCalendarDate(raw) ? dateToSerial(raw) : asText;
     case "timestamp":
-      return typeof raw === "string" ? (timestampToSerial(raw) ?? raw) : String(raw);
+      return typeof raw === "string" ? (timestampToSerial(raw) ?? raw) : asText;
   }
 }
 

@@ -1,124 +1,112 @@
 /**
- * The Workbook port over the Excel JavaScript API. Big writes go in chunks: every request stays well
- * under Excel on the web's 5 MB payload limit, so the number of syncs grows with cells / chunk, not with
- * rows; calculation is suspended while they land. Text columns are formatted "@" before their values are
- * written, so that text from the service never becomes a formula and ids keep their leading zeros.
+ * The Workbook port over the Excel JavaScript API (typed by @types/office-js through excel-api.ts).
+ * - Every Excel.run waits for the user to leave cell edit mode (delayForCellEdit) instead of failing.
+ * - Values travel as typed cell values (excel-cells.ts): service text stays exactly that text in every
+ *   column, numbers stay numbers; the user's own formulas are written back as formulas.
+ * - Writes go in chunks whose UTF-8 size stays under Excel on the web's 5 MB request limit, reads in
+ *   chunks under its 5 MB response limit (excel-read.ts); calculation is suspended while chunks land and
+ *   the workbook is recalculated after, as suspendApiCalculationUntilNextSync asks.
+ * - The body is getDataBodyRange: a Total Row is never read or written as data.
  */
-import type { ExcelHost, Scalar, XContext, XRange, XWorksheet } from "./excel-api";
-import type { AppendWrite, CellValue, CellWrite, TableRead, TableWrite, Workbook } from "./workbook";
+import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
+import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
+import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
+import { readColumnsOf, toRows } from "./excel-read";
+import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableWrite, Workbook } from "./workbook";
 
-/** Budget of one request's JSON payload (values plus number formats). Excel on the web refuses 5 MB. */
-export const REQUEST_BUDGET_BYTES = 2_500_000;
-/** Cells read per request (responses have the same limit). */
-const READ_CELLS = 30_000;
+/** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
+export const REQUEST_BUDGET_BYTES = 4_000_000;
 /** Fill of the columns the user edits, and of their headers. */
 export const EDITABLE_FILL = "#FFF4CE";
 export const EDITABLE_HEADER_FILL = "#FFE699";
+/** What one queued operation costs beyond its arguments (Office.js action + object path JSON). */
+const OPERATION_BYTES = 400;
+/** https://learn.microsoft.com/javascript/api/excel/excel.runoptions: without it a batch fails while the user types in a cell. */
+const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
 
-function columnName(index: number): string {
-  let n = index + 1;
-  let out = "";
-  while (n > 0) {
-    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
-    n = Math.floor((n - 1) / 26);
-  }
-  return out;
-}
-
-function address(row: number, column: number, rowCount: number, columnCount: number): string {
-  return `${columnName(column)}${row + 1}:${columnName(column + columnCount - 1)}${row + rowCount}`;
-}
-
-/** Splits rows into chunks whose JSON (values + formats) stays within the budget. */
-export function chunkRows(rows: CellValue[][], formatRowBytes: number, budget = REQUEST_BUDGET_BYTES): [number, number][] {
+/** Splits rows into chunks whose request bytes (as `rowBytes` counts them) stay within the budget. */
+export function chunkRows(count: number, rowBytes: (index: number) => number, budget = REQUEST_BUDGET_BYTES): [number, number][] {
   const chunks: [number, number][] = [];
   let start = 0;
   let bytes = 0;
-  for (let i = 0; i < rows.length; i++) {
-    const rowBytes = JSON.stringify(rows[i]).length + formatRowBytes + 2;
-    if (i > start && bytes + rowBytes > budget) {
+  for (let i = 0; i < count; i++) {
+    const size = rowBytes(i);
+    if (i > start && bytes + size > budget) {
       chunks.push([start, i]);
       start = i;
       bytes = 0;
     }
-    bytes += rowBytes;
+    bytes += size;
   }
-  if (start < rows.length) chunks.push([start, rows.length]);
+  if (start < count) chunks.push([start, count]);
   return chunks;
 }
+
+const isFormula = (value: CellValue) => typeof value === "string" && value.startsWith("=");
 
 export class ExcelWorkbook implements Workbook {
   constructor(private readonly excel: ExcelHost) {}
 
+  private run<T>(batch: (context: XContext) => Promise<T>): Promise<T> {
+    return this.excel.run(RUN_OPTIONS, batch);
+  }
+
   readTable(tableName: string): Promise<TableRead | null> {
-    return this.excel.run(async (ctx) => {
-      const table = ctx.workbook.tables.getItemOrNullObject(tableName);
-      await ctx.sync();
-      if (table.isNullObject) return null;
-      const whole = table.getRange().load("rowIndex, columnIndex, rowCount, columnCount");
-      const sheet = table.worksheet.load("name");
-      const header = table.getHeaderRowRange().load("values");
-      await ctx.sync();
-      const bodyRows = whole.rowCount - 1;
-      const columns = whole.columnCount;
-      const rows: CellValue[][] = [];
-      const formulas: CellValue[][] = [];
-      const step = Math.max(1, Math.floor(READ_CELLS / columns));
-      const sheetRef = ctx.workbook.worksheets.getItemOrNullObject(sheet.name);
-      for (let start = 0; start < bodyRows; start += step) {
-        const part = sheetRef.getRangeByIndexes(whole.rowIndex + 1 + start, whole.columnIndex, Math.min(step, bodyRows - start), columns).load("values, formulas");
-        await ctx.sync();
-        rows.push(...(part.values as CellValue[][]));
-        formulas.push(...(part.formulas as CellValue[][]));
-      }
-      return { sheetName: sheet.name, header: header.values[0].map(String), rows, formulas };
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at) return null;
+      const columns = at.header.map((_, c) => at.left + c);
+      const read = await readColumnsOf(context, at.sheet, at.top + 1, at.bodyRows, columns, ["values", "formulas"]);
+      return { sheetName: at.sheetName, header: at.header, rows: toRows(read.values), formulas: toRows(read.formulas) };
+    });
+  }
+
+  readColumns(tableName: string, headers: readonly string[]): Promise<ColumnsRead | null> {
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at) return null;
+      const wanted = headers.filter((h, i) => at.header.includes(h) && headers.indexOf(h) === i);
+      const read = await readColumnsOf(context, at.sheet, at.top + 1, at.bodyRows, wanted.map((h) => at.left + at.header.indexOf(h)), ["values"]);
+      return { sheetName: at.sheetName, header: at.header, rowCount: at.bodyRows, columns: new Map(wanted.map((h, i) => [h, read.values[i]])) };
     });
   }
 
   writeTable(w: TableWrite): Promise<void> {
     const columns = w.header.length;
-    return this.excel.run(async (ctx) => {
-      const { sheet, existing } = await this.prepare(ctx, w.sheetName, w.tableName);
-      const top = existing ? existing.rowIndex : 0;
-      const left = existing ? existing.columnIndex : 0;
-      // Rows written: at least one, as an Excel table always has a body row.
-      const rows = w.rows.length > 0 ? w.rows : [w.header.map(() => "" as CellValue)];
+    return this.run(async (context) => {
+      const existing = await locateTable(context, w.tableName);
+      let sheet: XWorksheet;
+      let sheetName = w.sheetName;
       if (existing) {
-        // Clear what the old table covered beyond the new one, and its old dropdowns and fills.
-        if (existing.columnCount > columns) sheet.getRangeByIndexes(top, left + columns, existing.rowCount, existing.columnCount - columns).clear();
-        if (existing.rowCount > rows.length + 1) sheet.getRangeByIndexes(top + 1 + rows.length, left, existing.rowCount - rows.length - 1, columns).clear();
-        const oldBody = sheet.getRangeByIndexes(top + 1, left, Math.max(1, existing.rowCount - 1), existing.columnCount);
-        oldBody.dataValidation.clear();
-        oldBody.format.fill.clear();
+        sheet = existing.sheet;
+        sheetName = existing.sheetName;
+      } else {
+        sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
+        await context.sync();
+        if (sheet.isNullObject) sheet = context.workbook.worksheets.add(w.sheetName);
       }
+      const top = existing?.top ?? 0;
+      const left = existing?.left ?? 0;
+      // Rows written: at least one, as an Excel table always has a body row.
+      const rows = w.rows.length > 0 ? w.rows : [w.header.map((): CellValue => "")];
+      if (existing) this.clearOld(sheet, existing, columns, rows.length);
       const headerRange = sheet.getRangeByIndexes(top, left, 1, columns);
-      headerRange.numberFormat = [w.header.map(() => "@")];
-      headerRange.values = [w.header];
+      headerRange.valuesAsJson = [w.header.map((h) => typedCell(h))];
       headerRange.format.font.bold = true;
-      await ctx.sync();
+      await context.sync();
 
-      const formatRow = w.numberFormats;
-      const formatRowBytes = JSON.stringify(formatRow).length;
-      let written = 0;
-      for (const [start, end] of chunkRows(rows, formatRowBytes)) {
-        ctx.application.suspendApiCalculationUntilNextSync();
-        const range = sheet.getRangeByIndexes(top + 1 + start, left, end - start, columns);
-        // Formats first: a text cell must already be "@" when its value lands.
-        range.numberFormat = Array.from({ length: end - start }, () => formatRow);
-        range.values = rows.slice(start, end) as Scalar[][];
-        await ctx.sync();
-        written = Math.min(w.rows.length, end);
-        w.onProgress?.(written, w.rows.length);
-      }
+      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formulaColumns, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
 
-      const full = address(top, left, rows.length + 1, columns);
+      const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
       if (existing) {
         existing.table.resize(full);
+        // The user's Total Row comes back below the new body.
+        if (existing.showTotals) existing.table.showTotals = true;
       } else {
         const table = sheet.tables.add(full, true);
         table.name = w.tableName;
         table.style = "TableStyleLight9";
-        table.showFilters = true;
+        table.showFilterButton = true;
         if (w.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(top + 1);
       }
       for (let c = 0; c < columns; c++) {
@@ -133,49 +121,85 @@ export class ExcelWorkbook implements Workbook {
         if (width) body.format.columnWidth = width;
       }
       if (w.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
-      await ctx.sync();
+      context.application.calculate("Recalculate");
+      await context.sync();
     });
   }
 
-  /** Finds or creates the sheet, and reads where the existing table is. */
-  private async prepare(ctx: XContext, sheetName: string, tableName: string) {
-    const table = ctx.workbook.tables.getItemOrNullObject(tableName);
-    let sheet: XWorksheet = ctx.workbook.worksheets.getItemOrNullObject(sheetName);
-    await ctx.sync();
-    if (!table.isNullObject) {
-      const range: XRange = table.getRange().load("rowIndex, columnIndex, rowCount, columnCount");
-      const owner = table.worksheet.load("name");
-      await ctx.sync();
-      sheet = ctx.workbook.worksheets.getItemOrNullObject(owner.name);
-      await ctx.sync();
-      return { sheet, existing: { table, rowIndex: range.rowIndex, columnIndex: range.columnIndex, rowCount: range.rowCount, columnCount: range.columnCount } };
+  /**
+   * Before a table is written again: the cells it covered beyond the new one are cleared, and its old
+   * dropdowns and fills; a Total Row is switched off and on again around the write (see writeTable).
+   */
+  private clearOld(sheet: XWorksheet, existing: LocatedTable, columns: number, rows: number): void {
+    if (existing.showTotals) existing.table.showTotals = false;
+    const { top, left } = existing;
+    const covered = existing.bodyRows + (existing.showTotals ? 1 : 0);
+    if (existing.columns > columns) sheet.getRangeByIndexes(top, left + columns, covered + 1, existing.columns - columns).clear();
+    if (covered > rows) sheet.getRangeByIndexes(top + 1 + rows, left, covered - rows, columns).clear();
+    const oldBody = existing.table.getDataBodyRange();
+    oldBody.dataValidation.clear();
+    oldBody.format.fill.clear();
+  }
+
+  /**
+   * Writes rows starting at a sheet row, in chunks within the request budget: number formats first (null
+   * leaves the user's own), then typed values, then the user's formulas where a column holds them.
+   */
+  private async writeRows(
+    context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
+    formulaColumns: boolean[] | undefined, onChunk?: (end: number) => void,
+  ): Promise<void> {
+    const columns = numberFormats.length;
+    const formatBytes = numberFormats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+    const hasFormula = (row: CellValue[]) => formulaColumns?.some((yes, c) => yes && isFormula(row[c])) ?? false;
+    const rowBytes = (i: number) => {
+      let bytes = formatBytes + 4;
+      for (const value of rows[i]) bytes += typedBytes(value);
+      if (hasFormula(rows[i])) for (const value of rows[i]) bytes += plainBytes(value);
+      return bytes;
+    };
+    for (const [start, end] of chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES)) {
+      context.application.suspendApiCalculationUntilNextSync();
+      const part = rows.slice(start, end);
+      const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
+      // Formats first, so a cell already shows its value the right way when the value lands.
+      if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
+      range.valuesAsJson = part.map((row) => row.map((value, c) => typedCell(formulaColumns?.[c] && isFormula(value) ? "" : value)));
+      if (part.some(hasFormula)) {
+        range.formulas = part.map((row) => row.map((value, c) => (formulaColumns?.[c] && isFormula(value) ? value : null)));
+      }
+      await context.sync();
+      onChunk?.(end);
     }
-    if (sheet.isNullObject) sheet = ctx.workbook.worksheets.add(sheetName);
-    return { sheet, existing: null };
   }
 
   writeCells(tableName: string, cells: CellWrite[]): Promise<void> {
-    return this.excel.run(async (ctx) => {
-      const table = ctx.workbook.tables.getItemOrNullObject(tableName);
-      await ctx.sync();
-      if (table.isNullObject) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
-      const whole = table.getRange().load("rowIndex, columnIndex");
-      const sheet = table.worksheet.load("name");
-      await ctx.sync();
-      const ws = ctx.workbook.worksheets.getItemOrNullObject(sheet.name);
-      let bytes = 0;
+    if (cells.length === 0) return Promise.resolve();
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
       for (const cell of cells) {
-        const range = ws.getRangeByIndexes(whole.rowIndex + 1 + cell.row, whole.columnIndex + cell.column, 1, 1);
-        range.values = [[cell.value]];
-        if (cell.fill === null) range.format.fill.clear();
-        else if (cell.fill) range.format.fill.color = cell.fill;
-        bytes += JSON.stringify(cell.value).length + 120;
-        if (bytes > REQUEST_BUDGET_BYTES) {
-          await ctx.sync();
+        if (cell.row < 0 || cell.row >= at.bodyRows || cell.column < 0 || cell.column >= at.columns) {
+          throw new Error(`The table ${tableName} has no body cell at row ${cell.row + 1}, column ${cell.column + 1} (it has ${at.bodyRows} rows, ${at.columns} columns); load it again.`);
+        }
+      }
+      let bytes = 0;
+      for (const run of cellRuns(cells)) {
+        const range = at.sheet.getRangeByIndexes(at.top + 1 + run[0].row, at.left + run[0].column, run.length, 1);
+        range.valuesAsJson = run.map((cell) => [typedCell(cell.value)]);
+        bytes += OPERATION_BYTES + run.reduce((sum, cell) => sum + typedBytes(cell.value) + 4, 0);
+        for (const fill of fillRuns(run)) {
+          const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + run[0].column, fill.count, 1);
+          if (fill.color === null) part.format.fill.clear();
+          else part.format.fill.color = fill.color;
+          bytes += OPERATION_BYTES;
+        }
+        if (bytes > REQUEST_BUDGET_BYTES / 2) {
+          await context.sync();
           bytes = 0;
         }
       }
-      await ctx.sync();
+      await context.sync();
     });
   }
 
@@ -186,71 +210,86 @@ export class ExcelWorkbook implements Workbook {
   async appendRows(w: AppendWrite): Promise<void> {
     if (w.rows.length === 0) return;
     const columns = w.header.length;
-    const created = await this.excel.run(async (ctx) => {
-      const table = ctx.workbook.tables.getItemOrNullObject(w.tableName);
-      await ctx.sync();
+    const created = await this.run(async (context) => {
+      const table = context.workbook.tables.getItemOrNullObject(w.tableName);
+      await context.sync();
       return !table.isNullObject;
     });
     if (!created) {
       await this.writeTable({ ...w, editable: w.header.map(() => false), dropdowns: w.header.map(() => null) });
       return;
     }
-    await this.excel.run(async (ctx) => {
-      const table = ctx.workbook.tables.getItemOrNullObject(w.tableName);
-      const whole = table.getRange().load("rowIndex, columnIndex, rowCount, columnCount");
-      const sheet = table.worksheet.load("name");
-      await ctx.sync();
-      if (whole.columnCount !== columns) throw new Error(`The table ${w.tableName} has ${whole.columnCount} columns, not ${columns}; rename it to start a new one.`);
-      const ws = ctx.workbook.worksheets.getItemOrNullObject(sheet.name);
+    await this.run(async (context) => {
+      const at = await locateTable(context, w.tableName);
+      if (!at) throw new Error(`The table ${w.tableName} is gone from the workbook.`);
+      if (at.columns !== columns) throw new Error(`The table ${w.tableName} has ${at.columns} columns, not ${columns}; rename it to start a new one.`);
+      if (at.showTotals) at.table.showTotals = false;
       // A table is never empty in Excel: an only body row with nothing in it is the place of the first new row.
       let startsEmpty = false;
-      if (whole.rowCount === 2) {
-        const only = ws.getRangeByIndexes(whole.rowIndex + 1, whole.columnIndex, 1, columns).load("values");
-        await ctx.sync();
+      if (at.bodyRows === 1) {
+        const only = at.sheet.getRangeByIndexes(at.top + 1, at.left, 1, columns).load("values");
+        await context.sync();
         startsEmpty = only.values[0].every((v) => v === "");
       }
-      let at = whole.rowIndex + (startsEmpty ? 1 : whole.rowCount);
-      for (const [start, end] of chunkRows(w.rows, JSON.stringify(w.numberFormats).length)) {
-        ctx.application.suspendApiCalculationUntilNextSync();
-        const range = ws.getRangeByIndexes(at, whole.columnIndex, end - start, columns);
-        range.numberFormat = Array.from({ length: end - start }, () => w.numberFormats);
-        range.values = w.rows.slice(start, end) as Scalar[][];
-        at += end - start;
-        await ctx.sync();
-      }
-      table.resize(address(whole.rowIndex, whole.columnIndex, at - whole.rowIndex, columns));
-      await ctx.sync();
+      const firstRow = at.top + 1 + (startsEmpty ? 0 : at.bodyRows);
+      await this.writeRows(context, at.sheet, firstRow, at.left, w.rows, w.numberFormats, undefined);
+      at.table.resize(sheetAddress(at.sheetName, at.top, at.left, firstRow - at.top + w.rows.length, columns));
+      if (at.showTotals) at.table.showTotals = true;
+      context.application.calculate("Recalculate");
+      await context.sync();
     });
   }
 
   readSetting(key: string): Promise<string | null> {
-    return this.excel.run(async (ctx) => {
-      const setting = ctx.workbook.settings.getItemOrNullObject(key);
+    return this.run(async (context) => {
+      const setting = context.workbook.settings.getItemOrNullObject(key);
       setting.load("value");
-      await ctx.sync();
+      await context.sync();
       return setting.isNullObject || setting.value === null || setting.value === undefined ? null : String(setting.value);
     });
   }
 
   writeSetting(key: string, value: string): Promise<void> {
-    return this.excel.run(async (ctx) => {
-      ctx.workbook.settings.add(key, value);
-      await ctx.sync();
+    return this.run(async (context) => {
+      context.workbook.settings.add(key, value);
+      await context.sync();
     });
   }
 
   select(tableName: string, row: number, column: number): Promise<void> {
-    return this.excel.run(async (ctx) => {
-      const table = ctx.workbook.tables.getItemOrNullObject(tableName);
-      await ctx.sync();
-      if (table.isNullObject) return;
-      const whole = table.getRange().load("rowIndex, columnIndex");
-      const sheet = table.worksheet.load("name");
-      await ctx.sync();
-      const ws = ctx.workbook.worksheets.getItemOrNullObject(sheet.name);
-      ws.activate();
-      ws.getRangeByIndexes(whole.rowIndex + 1 + row, whole.columnIndex + column, 1, 1).select();
-      await ctx.sync();
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at || row >= at.bodyRows) return;
+      at.sheet.activate();
+      at.sheet.getRangeByIndexes(at.top + 1 + row, at.left + column, 1, 1).select();
+      await context.sync();
     });
   }
+}
+
+/** Cells grouped into runs of adjacent rows of one column (the last write of a cell wins). */
+function cellRuns(cells: CellWrite[]): CellWrite[][] {
+  const latest = new Map<string, CellWrite>();
+  for (const cell of cells) latest.set(`${cell.column}:${cell.row}`, cell);
+  const sorted = [...latest.values()].sort((a, b) => a.column - b.column || a.row - b.row);
+  const runs: CellWrite[][] = [];
+  for (const cell of sorted) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    if (last && last.column === cell.column && last.row + 1 === cell.row) run.push(cell);
+    else runs.push([cell]);
+  }
+  return runs;
+}
+
+/** Within a run, the stretches of rows that get the same fill (cells with no fill given are left out). */
+function fillRuns(run: CellWrite[]): { row: number; count: number; color: string | null }[] {
+  const out: { row: number; count: number; color: string | null }[] = [];
+  for (const cell of run) {
+    if (cell.fill === undefined) continue;
+    const last = out[out.length - 1];
+    if (last && last.color === cell.fill && last.row + last.count === cell.row) last.count++;
+    else out.push({ row: cell.row, count: 1, color: cell.fill });
+  }
+  return out;
 }

@@ -1,68 +1,124 @@
 /**
- * The subset of the Excel JavaScript API the adapter uses, written as structural types: Office.js's
- * `Excel` satisfies them, and so does the in-memory fake of src/workbench. Nothing else of Excel is used.
+ * The part of the Excel JavaScript API the adapter uses, every member typed from `@types/office-js`.
+ *
+ * Why a subset and not `Excel.RequestContext` itself: the in-memory Excel of src/workbench implements
+ * this subset, and the compiler proves that Office.js's real `Excel` satisfies it: src/shared-runtime.ts
+ * passes `Excel` to `new ExcelWorkbook(Excel)` with no cast, so a property or method that Office.js lacks
+ * (say `table.showFilters`) or types differently fails `npm run typecheck` there.
+ * test/types/excel-boundary.ts shows that with `@ts-expect-error` fixtures.
  */
 
 export type Scalar = string | number | boolean;
 
-export interface XRange {
-  load(properties: string): XRange;
-  values: Scalar[][];
-  readonly formulas: Scalar[][];
-  readonly rowCount: number;
-  readonly columnCount: number;
-  readonly rowIndex: number;
-  readonly columnIndex: number;
-  readonly address: string;
-  numberFormat: unknown;
-  format: {
-    fill: { color: string; clear(): void };
-    font: { bold: boolean };
-    columnWidth: number;
-  };
-  dataValidation: { rule: unknown; clear(): void };
+/** Excel.RangeFill: https://learn.microsoft.com/javascript/api/excel/excel.rangefill */
+export interface XRangeFill {
+  color: Excel.RangeFill["color"];
   clear(): void;
-  select(): void;
 }
 
+/** Excel.RangeFormat: https://learn.microsoft.com/javascript/api/excel/excel.rangeformat */
+export interface XRangeFormat {
+  readonly fill: XRangeFill;
+  readonly font: { bold: Excel.RangeFont["bold"] };
+  columnWidth: Excel.RangeFormat["columnWidth"];
+}
+
+/** Excel.DataValidation (ExcelApi 1.8): https://learn.microsoft.com/javascript/api/excel/excel.datavalidation */
+export interface XDataValidation {
+  rule: Excel.DataValidation["rule"];
+  clear(): void;
+}
+
+/** Excel.Range: https://learn.microsoft.com/javascript/api/excel/excel.range */
+export interface XRange {
+  load(propertyNames?: string | string[]): XRange;
+  /** Raw values; a string starting with = + - is taken as a formula (see Range.values in the d.ts). */
+  values: Excel.Range["values"];
+  /** Typed values (ExcelApi 1.16): a `String` cell value is stored as exactly that text. */
+  valuesAsJson: Excel.Range["valuesAsJson"];
+  formulas: Excel.Range["formulas"];
+  numberFormat: Excel.Range["numberFormat"];
+  readonly rowCount: Excel.Range["rowCount"];
+  readonly columnCount: Excel.Range["columnCount"];
+  readonly rowIndex: Excel.Range["rowIndex"];
+  readonly columnIndex: Excel.Range["columnIndex"];
+  readonly address: Excel.Range["address"];
+  readonly format: XRangeFormat;
+  readonly dataValidation: XDataValidation;
+  clear(): void;
+  select(): void;
+  getColumn(column: number): XRange;
+  getRow(row: number): XRange;
+  getCell(row: number, column: number): XRange;
+}
+
+/** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
 export interface XTable {
-  load(properties: string): XTable;
-  readonly isNullObject: boolean;
-  name: string;
-  showFilters: boolean;
-  style: string;
+  load(propertyNames?: string | string[]): XTable;
+  readonly isNullObject: Excel.Table["isNullObject"];
+  name: Excel.Table["name"];
+  showFilterButton: Excel.Table["showFilterButton"];
+  showTotals: Excel.Table["showTotals"];
+  style: Excel.Table["style"];
   readonly worksheet: XWorksheet;
   getRange(): XRange;
   getHeaderRowRange(): XRange;
+  /** The body: without the header row and without a Total Row. */
   getDataBodyRange(): XRange;
-  resize(address: string): void;
+  /** ExcelApi 1.13. */
+  resize(newRange: string): void;
 }
 
+/** Excel.Worksheet: https://learn.microsoft.com/javascript/api/excel/excel.worksheet */
 export interface XWorksheet {
-  load(properties: string): XWorksheet;
-  readonly isNullObject: boolean;
-  readonly name: string;
-  visibility: string;
-  getRangeByIndexes(row: number, column: number, rowCount: number, columnCount: number): XRange;
-  tables: { add(address: string, hasHeaders: boolean): XTable };
-  freezePanes: { freezeRows(count: number): void };
+  load(propertyNames?: string | string[]): XWorksheet;
+  readonly isNullObject: Excel.Worksheet["isNullObject"];
+  readonly name: Excel.Worksheet["name"];
+  visibility: Excel.Worksheet["visibility"];
+  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): XRange;
+  readonly tables: { add(address: string, hasHeaders: boolean): XTable };
+  readonly freezePanes: { freezeRows(count?: number): void };
   activate(): void;
+  delete(): void;
 }
 
-export interface XContext {
-  workbook: {
-    worksheets: { getItemOrNullObject(name: string): XWorksheet; add(name: string): XWorksheet };
-    tables: { getItemOrNullObject(name: string): XTable };
-    settings: {
-      add(key: string, value: unknown): unknown;
-      getItemOrNullObject(key: string): { load(properties: string): unknown; readonly isNullObject: boolean; readonly value: unknown };
-    };
+/** Excel.Setting: https://learn.microsoft.com/javascript/api/excel/excel.setting */
+export interface XSetting {
+  load(propertyNames?: string | string[]): XSetting;
+  readonly isNullObject: Excel.Setting["isNullObject"];
+  readonly value: Excel.Setting["value"];
+}
+
+/** Excel.Application: https://learn.microsoft.com/javascript/api/excel/excel.application */
+export interface XApplication {
+  suspendApiCalculationUntilNextSync(): void;
+  /** After suspended calculation, recalculating is the add-in's job (d.ts, suspendApiCalculationUntilNextSync). */
+  calculate(calculationType: "Recalculate" | "Full" | "FullRebuild"): void;
+}
+
+export interface XWorkbook {
+  readonly worksheets: {
+    getItemOrNullObject(key: string): XWorksheet;
+    add(name?: string): XWorksheet;
   };
-  application: { suspendApiCalculationUntilNextSync(): void };
-  sync(): Promise<void>;
+  readonly tables: { getItemOrNullObject(key: string): XTable };
+  readonly settings: {
+    add(key: string, value: string): XSetting;
+    getItemOrNullObject(key: string): XSetting;
+  };
 }
 
-/** `Excel` in Office.js; `FakeExcel` in the workbench and the tests. */
+/** Excel.RequestContext: https://learn.microsoft.com/javascript/api/excel/excel.requestcontext */
+export interface XContext {
+  readonly workbook: XWorkbook;
+  readonly application: XApplication;
+  sync: Excel.RequestContext["sync"];
+}
+
+/**
+ * `Excel` in Office.js; `FakeExcel` in the workbench and the tests. Declared as a property so that its
+ * parameter is checked strictly (contravariantly): `Excel.RequestContext` must be assignable to XContext.
+ */
 export interface ExcelHost {
-  run<T>(batch: (context: XContext) => Promise<T>): Promise<T>;
+  run: <T>(options: Excel.RunOptions, batch: (context: XContext) => Promise<T>) => Promise<T>;
 }

@@ -9,8 +9,10 @@ export interface TableWrite {
   header: string[];
   /** Every body row, in order; each as long as the header. */
   rows: CellValue[][];
-  /** One Excel number format per column. */
-  numberFormats: string[];
+  /** One Excel number format per column; null leaves the cells' formats as they are (the user's own columns). */
+  numberFormats: (string | null)[];
+  /** Columns whose strings starting with "=" are the user's formulas, written back as formulas (the user's own columns). */
+  formulaColumns?: boolean[];
   /** Columns the user edits: marked with a fill. */
   editable: boolean[];
   /** In-cell dropdown values per column, or null. */
@@ -23,7 +25,7 @@ export interface TableWrite {
 }
 
 /** Rows to add at the end of a table (created with `header` when absent). */
-export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress">;
+export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress" | "formulaColumns">;
 
 export interface TableRead {
   sheetName: string;
@@ -32,6 +34,17 @@ export interface TableRead {
   rows: CellValue[][];
   /** The same cells as formulas where they hold one (so the user's own formulas survive a refresh). */
   formulas: CellValue[][];
+}
+
+/** Some columns of a table's body, read without the rest (Preview and Sync read only what they need). */
+export interface ColumnsRead {
+  sheetName: string;
+  /** The table's whole header, in order. */
+  header: string[];
+  /** Body rows (a Total Row is not part of the body). */
+  rowCount: number;
+  /** Each requested header found in the table -> its body cells in sheet order; absent headers are left out. */
+  columns: Map<string, CellValue[]>;
 }
 
 export interface CellWrite {
@@ -45,9 +58,14 @@ export interface CellWrite {
 
 export interface Workbook {
   readTable(tableName: string): Promise<TableRead | null>;
+  /** Reads only the named columns of a table's body (values, not formulas), in byte-budgeted requests. */
+  readColumns(tableName: string, headers: readonly string[]): Promise<ColumnsRead | null>;
   /** Creates the table (and its sheet) or replaces its header and body; the table keeps its name. */
   writeTable(write: TableWrite): Promise<void>;
-  /** Writes single cells of a table's body (sync outcomes, values the server returned). */
+  /**
+   * Writes cells of a table's body (sync outcomes, values the server returned): one operation per run of
+   * adjacent rows in a column, not per cell; text stays exactly that text.
+   */
   writeCells(tableName: string, cells: CellWrite[]): Promise<void>;
   /** Appends rows to a table, creating it with `header` if needed (the journal). */
   appendRows(write: AppendWrite): Promise<void>;

@@ -6,7 +6,7 @@
 import { Session } from "../api";
 import "../functions/functions";
 import { useSession } from "../functions/runtime";
-import { ExcelWorkbook, serialToDate, serialToTimestamp, type ExcelHost } from "../sheets";
+import { ExcelWorkbook, serialToDate, serialToTimestamp } from "../sheets";
 import { JOURNAL_TABLE } from "../sync";
 import { mountTaskpane } from "../taskpane/app";
 import { fill, h } from "../taskpane/dom";
@@ -20,7 +20,7 @@ const excel = new FakeExcel();
 (window as unknown as { spendWorkbench: unknown }).spendWorkbench = { excel };
 const session = new Session(localStorage);
 useSession(session);
-const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
+const workbook = new ExcelWorkbook(excel);
 
 const grid = document.getElementById("grid")!;
 const tabs = document.getElementById("tabs")!;

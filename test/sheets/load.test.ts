@@ -41,7 +41,7 @@ describe("loading expenses into an Excel table", () => {
     expect(t.fill("Amount")).toBeUndefined();
     const rule = t.sheet.validationAt(t.sheet.cells.size > 0 ? 1 : 1, t.column("State"));
     expect(rule?.list).toEqual({ inCellDropDown: true, source: "draft,pending,approved,accounted,paid,rejected" });
-    expect(f.excel.model.table(report.tableName)?.showFilters).toBe(true);
+    expect(f.excel.model.table(report.tableName)?.showFilterButton).toBe(true);
   });
 
   it("keeps text from the service as text: no formula, read back unchanged", async () => {

@@ -1,6 +1,6 @@
 /** A fake Excel with the real adapter on top, and the sandbox and a client beside it. */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, type ExcelHost } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { withSandbox, type SandboxFixture } from "./sandbox";
@@ -19,7 +19,7 @@ export async function withExcel(options: SandboxOptions = {}): Promise<ExcelFixt
   return {
     ...f,
     excel,
-    workbook: new ExcelWorkbook(excel as unknown as ExcelHost),
+    workbook: new ExcelWorkbook(excel),
     client: new SpendClient({ baseUrl: f.sandbox.baseUrl, enterpriseId: f.enterprise.id, apiKey: f.enterprise.api_key }),
     sub: f.enterprise.subsidiaries[0],
   };

@@ -6,6 +6,8 @@ export type FakeExcelErrorCode =
   | "ItemNotFound"
   | "ItemAlreadyExists"
   | "RequestPayloadSizeLimitExceeded"
+  | "ResponsePayloadSizeLimitExceeded"
+  | "InvalidOperationInCellEditMode"
   | "InvalidOperation";
 
 export class FakeExcelError extends Error {

@@ -6,11 +6,12 @@
  * workbench page use the same object. `user` plays the person at the keyboard.
  */
 import { formatArea, parseArea } from "./address";
-import { Context, PAYLOAD_LIMIT_BYTES, type SyncStats } from "./client-object";
+import { Context, PAYLOAD_LIMIT_BYTES, type RunSettings, type SyncStats } from "./client-object";
 import { FakeExcelError } from "./errors";
-import { WorkbookModel, enterValue, type Scalar, type SheetModel, type TableModel } from "./model";
+import { WorkbookModel, typeIntoCell, type Scalar, type SheetModel, type TableModel } from "./model";
 import { Application, Workbook } from "./workbook";
 
+export { CELL_TEXT_LIMIT } from "./model";
 export { FakeExcelError, PAYLOAD_LIMIT_BYTES, WorkbookModel };
 export type { Scalar, SheetModel, TableModel };
 
@@ -19,22 +20,22 @@ export class RequestContext {
   readonly application: Application;
   private readonly inner: Context;
 
-  constructor(model: WorkbookModel, stats: SyncStats, syncLatencyMs = 0) {
-    this.inner = new Context(stats, syncLatencyMs);
-    this.workbook = new Workbook(this.inner, model);
+  constructor(model: WorkbookModel, stats: SyncStats, settings: RunSettings) {
+    this.inner = new Context(stats, model, settings);
     this.application = new Application(this.inner);
+    this.workbook = new Workbook(this.inner, model, this.application);
   }
 
-  sync(): Promise<void> {
-    return this.inner.sync();
+  sync<T>(passThroughValue?: T): Promise<T> {
+    return this.inner.sync().then(() => passThroughValue as T);
   }
 }
 
 export class FakeExcel {
-  readonly stats: SyncStats = { syncs: 0, requestBytes: [], calculationSuspensions: 0 };
+  readonly stats: SyncStats = { syncs: 0, requestBytes: [], responseBytes: [], calculationSuspensions: 0 };
   readonly user: UserActions;
-  /** The enum the add-in reads as Excel.SheetVisibility. */
-  readonly SheetVisibility = { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" } as const;
+  /** Every Excel.run's options, in order (tests check that each waits for cell edit). */
+  readonly runs: Excel.RunOptions[] = [];
 
   /** `syncLatencyMs` gives every sync the cost of a round trip to Excel (for benchmarks). */
   constructor(readonly model: WorkbookModel = new WorkbookModel(), readonly syncLatencyMs = 0) {
@@ -42,8 +43,13 @@ export class FakeExcel {
   }
 
   /** Excel.run: the batch gets a fresh context; what it leaves queued is synced at the end. */
-  async run<T>(batch: (context: RequestContext) => Promise<T>): Promise<T> {
-    const context = new RequestContext(this.model, this.stats, this.syncLatencyMs);
+  run<T>(batch: (context: RequestContext) => Promise<T>): Promise<T>;
+  run<T>(options: Excel.RunOptions, batch: (context: RequestContext) => Promise<T>): Promise<T>;
+  async run<T>(first: Excel.RunOptions | ((context: RequestContext) => Promise<T>), second?: (context: RequestContext) => Promise<T>): Promise<T> {
+    const options = typeof first === "function" ? {} : first;
+    const batch = typeof first === "function" ? first : second!;
+    this.runs.push(options);
+    const context = new RequestContext(this.model, this.stats, { delayForCellEdit: options.delayForCellEdit === true, latencyMs: this.syncLatencyMs });
     const result = await batch(context);
     await context.sync();
     return result;
@@ -53,9 +59,14 @@ export class FakeExcel {
     return Math.max(0, ...this.stats.requestBytes);
   }
 
+  get largestResponseBytes(): number {
+    return Math.max(0, ...this.stats.responseBytes);
+  }
+
   resetStats(): void {
     this.stats.syncs = 0;
     this.stats.requestBytes.length = 0;
+    this.stats.responseBytes.length = 0;
     this.stats.calculationSuspensions = 0;
   }
 }
@@ -81,6 +92,25 @@ export class UserActions {
     this.put(sheet, row, column, input);
   }
 
+  /**
+   * Enters cell edit mode (a person typing in a cell, not yet pressed Enter). Until `end()` is called, a batch
+   * fails with InvalidOperationInCellEditMode unless its Excel.run asked for `delayForCellEdit`.
+   */
+  beginCellEdit(sheetName: string, address: string): { end(): void } {
+    if (this.model.cellEdit) throw new FakeExcelError("InvalidOperation", "A cell is already being edited.");
+    let end = () => undefined as void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const edit = {
+      sheet: sheetName, address, ended,
+      end: () => {
+        if (this.model.cellEdit === edit) this.model.cellEdit = null;
+        end();
+      },
+    };
+    this.model.cellEdit = edit;
+    return edit;
+  }
+
   /** Pastes a value: no data validation is applied (as in Excel). */
   paste(sheetName: string, address: string, value: Scalar): void {
     const sheet = this.sheet(sheetName);
@@ -89,7 +119,7 @@ export class UserActions {
   }
 
   private put(sheet: SheetModel, row: number, column: number, value: Scalar): void {
-    enterValue(sheet.ensure(row, column), value);
+    typeIntoCell(sheet.ensure(row, column), value);
     // Typing a header right of a table makes the table grow by that column, as Excel does.
     for (const table of this.model.tables) {
       const a = table.area;

@@ -3,7 +3,8 @@
  * data validation, settings. Excel's typing rules live here, so that a string written naively becomes a
  * formula exactly where Excel would make it one.
  */
-import type { Area } from "./address";
+import { formatArea, type Area } from "./address";
+import { FakeExcelError } from "./errors";
 
 export type Scalar = string | number | boolean;
 
@@ -28,7 +29,9 @@ export interface TableModel {
   sheet: SheetModel;
   /** Including the header row. */
   area: Area;
-  showFilters: boolean;
+  showFilterButton: boolean;
+  /** A Total Row is the last row of `area` (Table.showTotals). */
+  showTotals: boolean;
   style: string;
 }
 
@@ -83,12 +86,64 @@ export class SheetModel {
   }
 }
 
+/** A person typing in a cell: batches fail or wait until `ended` resolves. */
+export interface CellEdit {
+  sheet: string;
+  address: string;
+  ended: Promise<void>;
+  end(): void;
+}
+
 export class WorkbookModel {
   readonly sheets: SheetModel[] = [];
   readonly tables: TableModel[] = [];
   readonly settings = new Map<string, unknown>();
   activeSheet: SheetModel | undefined;
+  /** Set while the user is in cell edit mode. */
+  cellEdit: CellEdit | null = null;
+  /** A request suspended calculation and no later request recalculated (the add-in's duty, per the d.ts). */
+  recalculationPending = false;
   private nextId = 1;
+  private pendingChanges: { sheet: SheetModel; area: Area }[] = [];
+
+  /** An API write changed these cells: worksheet onChanged fires after the sync, for the add-in's own writes too. */
+  noteChange(sheet: SheetModel, area: Area): void {
+    this.pendingChanges.push({ sheet, area });
+  }
+
+  /**
+   * Fires the change events of the last sync, after it: Worksheet.onChanged fires for changes made by the
+   * add-in itself (triggerSource "ThisLocalAddin", ExcelApi 1.14):
+   * https://learn.microsoft.com/javascript/api/excel/excel.worksheetchangedeventargs#excel-excel-worksheetchangedeventargs-triggersource-member
+   */
+  flushChanges(): void {
+    const changes = this.pendingChanges;
+    this.pendingChanges = [];
+    for (const { sheet, area } of changes) {
+      const event: ChangeEvent = { worksheetId: sheet.id, address: areaAddress(area), changeType: "RangeEdited", source: "Local", triggerSource: "ThisLocalAddin" };
+      for (const handler of [...sheet.changeHandlers]) queueMicrotask(() => void handler(event));
+    }
+  }
+
+  /**
+   * Table headers are unique, non-empty text: Excel names a blank header ColumnN and adds a number to a
+   * repeated one. https://support.microsoft.com/office/overview-of-excel-tables-7ab0bb7d-3a9e-4b56-a3c9-6c94334e492c
+   */
+  normaliseTables(): void {
+    for (const table of this.tables) {
+      const seen = new Set<string>();
+      for (let c = 0; c < table.area.columnCount; c++) {
+        const cell = table.sheet.ensure(table.area.row, table.area.column + c);
+        delete cell.formula;
+        let name = String(cell.value ?? "");
+        if (name === "") name = `Column${c + 1}`;
+        const base = name;
+        for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base}${n}`;
+        seen.add(name.toLowerCase());
+        cell.value = name;
+      }
+    }
+  }
 
   constructor(firstSheet = "Sheet1") {
     this.addSheet(firstSheet);
@@ -114,45 +169,152 @@ export class WorkbookModel {
   }
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const areaAddress = (area: Area) => formatArea(area);
+
+/** The most characters a cell holds: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
+export const CELL_TEXT_LIMIT = 32_767;
 
 /**
- * Writes a value as Excel does when it comes through `values` (or is typed): in a Text-formatted cell
- * ("@") a string is kept as it is; elsewhere a string starting with "=" is a formula, one starting with
- * "+", "-" or "@" that is not a plain number is taken as a formula too, a numeric string becomes a
- * number (leading zeros lost), and a leading tab or carriage return is dropped.
+ * Prefixes that make a string written through `values` a formula. The d.ts of Range.values names + - =
+ * ("Excel interprets this value as a formula"). Undocumented, so taken the strict way here: "@" (Excel's
+ * implicit-intersection operator, which it turns into a formula when typed), the full-width forms
+ * (＝ ＋ － ＠, which an IME produces and Excel's parser accepts in East Asian locales), and any of them
+ * after leading white space (space, tab, CR, LF), which Excel's entry parser skips.
  */
-export function enterValue(cell: Cell, value: Scalar | null): void {
-  delete cell.formula;
-  if (value === null || value === undefined) {
-    cell.value = "";
-    return;
+const FORMULA_START = /^[\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
+const NUMBER = /^\s*[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?\s*%?\s*$/;
+
+const isNumberLike = (text: string) => NUMBER.test(text) && /\d/.test(text);
+
+/** The error a write through the API gets for text over the cell limit (strict: Excel's own wording is undocumented). */
+function checkLength(text: string): void {
+  if (text.length > CELL_TEXT_LIMIT) {
+    throw new FakeExcelError("InvalidArgument", `A cell can hold at most ${CELL_TEXT_LIMIT} characters; this text has ${text.length}.`);
   }
-  if (typeof value !== "string" || cell.numberFormat === "@") {
+}
+
+/**
+ * A value written through `Range.values` (or `formulas`, for a non-formula string). Rules:
+ * - `null` leaves the cell as it is; "" clears it.
+ *   https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values
+ * - a string starting with a formula prefix (see FORMULA_START) becomes a formula. Whether a cell formatted
+ *   Text ("@") keeps such a string as text when it comes through the API is not documented, so here it
+ *   does not: the strict reading. The only documented way to write exact text is a typed `String` value
+ *   through `valuesAsJson` (see writeTyped).
+ * - a number-like string becomes a number (leading zeros, exponent forms and thousands separators read as
+ *   Excel reads them), TRUE / FALSE become booleans, and date-like text becomes a date serial: Excel
+ *   converts text typed or written as values (the d.ts of Range.values on dates), whatever the format.
+ */
+export function writeValue(cell: Cell, value: unknown): void {
+  if (value === null) return;
+  if (value === undefined) throw new FakeExcelError("InvalidArgument", "undefined is not a cell value; use null to leave a cell unchanged.");
+  delete cell.formula;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new FakeExcelError("InvalidArgument", `${value} is not a number Excel can hold.`);
     cell.value = value;
     return;
   }
-  if (value.startsWith("=")) {
+  if (typeof value === "boolean") {
+    cell.value = value;
+    return;
+  }
+  if (typeof value !== "string") throw new FakeExcelError("InvalidArgument", `A cell value is a string, number or boolean, not ${typeof value}.`);
+  checkLength(value);
+  if (FORMULA_START.test(value) && !isNumberLike(value)) {
+    const formula = value.trimStart().replace(/^[@\uFF20]/, "").replace(/^[\uFF1D\uFF0B\uFF0D]/, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
+    cell.formula = formula.startsWith("=") ? formula : `=${formula}`;
+    cell.value = formulaResult(cell.formula);
+    return;
+  }
+  cell.value = convertText(cell, value);
+}
+
+/** What Excel makes of a constant string: a number, a boolean, a date, or the text with leading tabs/CRs dropped. */
+function convertText(cell: Cell, value: string): Scalar {
+  if (isNumberLike(value)) {
+    const n = Number(value.replace(/[,%\s]/g, ""));
+    return value.trim().endsWith("%") ? n / 100 : n;
+  }
+  if (/^\s*(true|false)\s*$/i.test(value)) return value.trim().toLowerCase() === "true";
+  const serial = dateSerial(value.trim());
+  if (serial !== null) {
+    if (!/[yd]/i.test(cell.numberFormat)) cell.numberFormat = Number.isInteger(serial) ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm";
+    return serial;
+  }
+  return value.replace(/^[\t\r\n]+/, "");
+}
+
+/** A formula written through `Range.formulas`: a string starting with "=" is a formula; anything else is a value. */
+export function writeFormula(cell: Cell, value: unknown): void {
+  if (typeof value === "string" && value.startsWith("=")) {
+    checkLength(value);
     cell.formula = value;
     cell.value = formulaResult(value);
     return;
   }
-  if (/^[+\-@]/.test(value) && !NUMBER.test(value.trim())) {
-    cell.formula = `=${value.replace(/^@/, "")}`;
-    cell.value = formulaResult(cell.formula);
+  writeValue(cell, value);
+}
+
+/** The typed cell values the in-memory Excel accepts through `Range.valuesAsJson` (ExcelApi 1.16). */
+type TypedValue = { type: string; basicValue?: unknown };
+
+/**
+ * A typed value written through `Range.valuesAsJson` (ExcelApi 1.16): a `String` cell value is "the value
+ * of a cell containing a string" (Excel.StringCellValue), stored as exactly that text, never parsed.
+ * https://learn.microsoft.com/javascript/api/excel/excel.stringcellvalue
+ * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member
+ * Whether `null` leaves a cell unchanged here, as it does for `values`, is not documented: refused (strict).
+ */
+export function writeTyped(cell: Cell, value: unknown): void {
+  if (value === null || typeof value !== "object") {
+    throw new FakeExcelError("InvalidArgument", "valuesAsJson takes a typed cell value for every cell (null is not documented to leave a cell unchanged).");
+  }
+  const typed = value as TypedValue;
+  delete cell.formula;
+  switch (typed.type) {
+    case "String":
+      if (typeof typed.basicValue !== "string") throw new FakeExcelError("InvalidArgument", "A String cell value needs a string basicValue.");
+      checkLength(typed.basicValue);
+      cell.value = typed.basicValue;
+      return;
+    case "Double":
+      if (typeof typed.basicValue !== "number" || !Number.isFinite(typed.basicValue)) throw new FakeExcelError("InvalidArgument", "A Double cell value needs a finite number.");
+      cell.value = typed.basicValue;
+      return;
+    case "Boolean":
+      if (typeof typed.basicValue !== "boolean") throw new FakeExcelError("InvalidArgument", "A Boolean cell value needs a boolean.");
+      cell.value = typed.basicValue;
+      return;
+    case "Empty":
+      cell.value = "";
+      return;
+    default:
+      throw new FakeExcelError("InvalidArgument", `The in-memory Excel writes String, Double, Boolean and Empty cell values, not ${String(typed.type)}.`);
+  }
+}
+
+/** A cell as `valuesAsJson` reads it. */
+export function typedOf(cell: Cell | undefined): TypedValue {
+  const value = cell?.value ?? "";
+  if (cell?.formula !== undefined) return { type: "String", basicValue: String(value) };
+  if (value === "") return { type: "Empty", basicValue: "" };
+  if (typeof value === "number") return { type: "Double", basicValue: value };
+  if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
+  return { type: "String", basicValue: value };
+}
+
+/**
+ * What a person typing into the grid gets: as `values`, except that a cell formatted Text ("@") keeps what
+ * is typed as text, and a leading apostrophe marks text and is not stored (both documented for the UI:
+ * https://support.microsoft.com/office/format-numbers-as-text-583160db-8e6b-4c15-8c83-1ae5d4e1a6b3).
+ */
+export function typeIntoCell(cell: Cell, input: Scalar): void {
+  if (typeof input === "string" && (cell.numberFormat === "@" || input.startsWith("'"))) {
+    delete cell.formula;
+    cell.value = input.startsWith("'") ? input.slice(1) : input;
     return;
   }
-  if (NUMBER.test(value.trim())) {
-    cell.value = Number(value);
-    return;
-  }
-  const serial = dateSerial(value.trim());
-  if (serial !== null) {
-    cell.value = serial;
-    if (!/[yd]/i.test(cell.numberFormat)) cell.numberFormat = Number.isInteger(serial) ? "yyyy-mm-dd" : "yyyy-mm-dd hh:mm";
-    return;
-  }
-  cell.value = value.replace(/^[\t\r]+/, "");
+  writeValue(cell, input);
 }
 
 /** The fake does not calculate: a formula's value says so, visibly different from any text. */
@@ -160,11 +322,15 @@ function formulaResult(formula: string): string {
   return `#FORMULA(${formula})`;
 }
 
-/** Excel's reading of a typed date ("2026-11-01", "2026-11-01 14:30"): a serial number of days since 1899-12-30. */
+/** Excel's reading of date-like text ("2026-11-01", "2026-11-01 14:30", "11/1/2026"): a serial number of days since 1899-12-30. */
 function dateSerial(text: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?: (\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  const m = iso ? [iso[1], iso[2], iso[3], iso[4], iso[5], iso[6]] : us ? [us[3], us[1], us[2], us[4], us[5], us[6]] : null;
   if (!m) return null;
-  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
-  if (Number.isNaN(ms) || new Date(ms).getUTCDate() !== Number(m[3])) return null;
+  const [y, mo, d] = [Number(m[0]), Number(m[1]), Number(m[2])];
+  const ms = Date.UTC(y, mo - 1, d, Number(m[3] ?? 0), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  const back = new Date(ms);
+  if (Number.isNaN(ms) || back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || y < 1900) return null;
   return ms / 86_400_000 + 25569;
 }

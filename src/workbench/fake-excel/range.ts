@@ -2,12 +2,12 @@
 import { formatArea, type Area } from "./address";
 import { ClientObject, type Context } from "./client-object";
 import { FakeExcelError } from "./errors";
-import { enterValue, type Scalar, type SheetModel } from "./model";
+import { typedOf, writeFormula, writeTyped, writeValue, type Cell, type Scalar, type SheetModel } from "./model";
 
 type Grid<T> = T[][];
 
 export class Range extends ClientObject {
-  protected readonly scalarProperties = ["address", "rowCount", "columnCount", "rowIndex", "columnIndex", "values", "numberFormat", "formulas", "text"];
+  protected readonly scalarProperties = ["address", "rowCount", "columnCount", "rowIndex", "columnIndex", "values", "numberFormat", "formulas", "text", "valuesAsJson"];
   readonly format: RangeFormat;
   readonly dataValidation: DataValidation;
 
@@ -28,11 +28,19 @@ export class Range extends ClientObject {
   get numberFormat(): Grid<string> { return this.read("numberFormat"); }
   get text(): Grid<string> { return this.read("text"); }
 
-  set values(grid: Grid<Scalar | null> | Scalar) { this.write("values", grid, (cell, v) => enterValue(cell, v as Scalar | null)); }
-  set formulas(grid: Grid<Scalar | null> | Scalar) { this.write("formulas", grid, (cell, v) => enterValue(cell, v as Scalar | null)); }
-  set numberFormat(grid: Grid<string> | string) {
+  get valuesAsJson(): Excel.CellValue[][] { return this.read("valuesAsJson"); }
+
+  /** null leaves a cell unchanged: https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values */
+  set values(grid: Grid<Scalar | null>) { this.write("values", grid, writeValue); }
+  set formulas(grid: Grid<Scalar | null>) { this.write("formulas", grid, writeFormula); }
+  /** Typed values, ExcelApi 1.16: https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member */
+  set valuesAsJson(grid: Excel.CellValue[][]) { this.write("valuesAsJson", grid, writeTyped); }
+  /** null leaves a cell's format unchanged and "" resets it to General (same page as above). */
+  set numberFormat(grid: Grid<string | null>) {
     this.write("numberFormat", grid, (cell, v) => {
-      cell.numberFormat = String(v);
+      if (v === null) return;
+      if (typeof v !== "string") throw new FakeExcelError("InvalidArgument", `A number format is a string, not ${typeof v}.`);
+      cell.numberFormat = v === "" ? "General" : v;
     });
   }
 
@@ -50,28 +58,37 @@ export class Range extends ClientObject {
       case "formulas": return grid((r, c) => sheet.cell(r, c)?.formula ?? sheet.cell(r, c)?.value ?? "");
       case "numberFormat": return grid((r, c) => sheet.cell(r, c)?.numberFormat ?? "General");
       case "text": return grid((r, c) => String(sheet.cell(r, c)?.value ?? ""));
+      case "valuesAsJson": return grid((r, c) => typedOf(sheet.cell(r, c)));
       default: throw new FakeExcelError("InvalidArgument", `The fake Excel has no Range property '${property}'.`);
     }
   }
 
-  private write(property: string, input: Grid<unknown> | unknown, apply: (cell: ReturnType<SheetModel["ensure"]>, value: unknown) => void): void {
+  /** Every 2-D input must match the range's shape; a lone value or `null` for the whole property is refused. */
+  private write(property: string, input: unknown, apply: (cell: ReturnType<SheetModel["ensure"]>, value: unknown) => void): void {
     this.ctx.enqueue({ [property]: input }, () => {
       const { sheet, area } = this.resolve();
-      const scalar = !Array.isArray(input);
-      if (!scalar) {
-        const grid = input as unknown[][];
-        if (grid.length !== area.rowCount || grid.some((row) => !Array.isArray(row) || row.length !== area.columnCount)) {
-          throw new FakeExcelError(
-            "InvalidArgument",
-            `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${property}: range ${area.rowCount}x${area.columnCount}, input ${grid.length}x${grid[0]?.length ?? 0}).`,
-          );
-        }
+      const grid = input as unknown[][];
+      if (!Array.isArray(input) || grid.length !== area.rowCount || grid.some((row) => !Array.isArray(row) || row.length !== area.columnCount)) {
+        throw new FakeExcelError(
+          "InvalidArgument",
+          `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${property}: range ${area.rowCount}x${area.columnCount}, input ${Array.isArray(input) ? `${grid.length}x${Array.isArray(grid[0]) ? grid[0].length : 0}` : typeof input}).`,
+        );
       }
+      // An operation lands whole or not at all: every cell is computed on a copy first.
+      const next: { row: number; column: number; cell: Cell }[] = [];
       for (let r = 0; r < area.rowCount; r++) {
         for (let c = 0; c < area.columnCount; c++) {
-          apply(sheet.ensure(area.row + r, area.column + c), scalar ? input : (input as unknown[][])[r][c]);
+          const cell: Cell = { ...(sheet.cell(area.row + r, area.column + c) ?? { value: "", numberFormat: "General" }) };
+          apply(cell, grid[r][c]);
+          next.push({ row: area.row + r, column: area.column + c, cell });
         }
       }
+      for (const { row, column, cell } of next) {
+        const target = sheet.ensure(row, column);
+        delete target.formula;
+        Object.assign(target, cell);
+      }
+      this.ctx.model.noteChange(sheet, area);
     });
   }
 

@@ -9,7 +9,7 @@ import { Worksheet } from "./worksheet";
 const TABLE_NAME = /^[A-Za-z_\\][A-Za-z0-9_.]*$/;
 
 export class Table extends ClientObject {
-  protected readonly scalarProperties = ["id", "name", "showFilters", "style"];
+  protected readonly scalarProperties = ["id", "name", "showFilterButton", "showTotals", "style"];
 
   constructor(ctx: Context, private readonly model: WorkbookModel, readonly resolve: () => TableModel) {
     super(ctx);
@@ -17,7 +17,8 @@ export class Table extends ClientObject {
 
   get id(): string { return this.read("id"); }
   get name(): string { return this.read("name"); }
-  get showFilters(): boolean { return this.read("showFilters"); }
+  get showFilterButton(): boolean { return this.read("showFilterButton"); }
+  get showTotals(): boolean { return this.read("showTotals"); }
   get style(): string { return this.read("style"); }
 
   set name(name: string) {
@@ -30,8 +31,29 @@ export class Table extends ClientObject {
     });
   }
 
-  set showFilters(show: boolean) {
-    this.ctx.enqueue({ showFilters: show }, () => (this.resolve().showFilters = show));
+  /** https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-showfilterbutton-member */
+  set showFilterButton(show: boolean) {
+    this.ctx.enqueue({ showFilterButton: show }, () => (this.resolve().showFilterButton = show));
+  }
+
+  /**
+   * The Total Row: one more row at the bottom of the table, outside its data body
+   * (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-showtotals-member).
+   */
+  set showTotals(show: boolean) {
+    this.ctx.enqueue({ showTotals: show }, () => {
+      const t = this.resolve();
+      if (t.showTotals === show) return;
+      const totalRow = t.area.row + t.area.rowCount - (show ? 0 : 1);
+      if (show) {
+        t.sheet.ensure(totalRow, t.area.column).value = "Total";
+        t.area = { ...t.area, rowCount: t.area.rowCount + 1 };
+      } else {
+        t.sheet.cells.delete(totalRow);
+        t.area = { ...t.area, rowCount: t.area.rowCount - 1 };
+      }
+      t.showTotals = show;
+    });
   }
 
   set style(style: string) {
@@ -40,7 +62,7 @@ export class Table extends ClientObject {
 
   protected snapshot(property: string): unknown {
     const t = this.resolve();
-    return ({ id: t.id, name: t.name, showFilters: t.showFilters, style: t.style } as Record<string, unknown>)[property];
+    return ({ id: t.id, name: t.name, showFilterButton: t.showFilterButton, showTotals: t.showTotals, style: t.style } as Record<string, unknown>)[property];
   }
 
   private part(pick: (area: Area) => Area): Range {
@@ -58,14 +80,32 @@ export class Table extends ClientObject {
     return this.part((a) => ({ ...a, rowCount: 1 }));
   }
 
+  /** Without the header row and without a Total Row (d.ts: Table.getDataBodyRange). */
   getDataBodyRange(): Range {
-    return this.part((a) => ({ ...a, row: a.row + 1, rowCount: a.rowCount - 1 }));
+    return this.part((a) => ({ ...a, row: a.row + 1, rowCount: a.rowCount - 1 - (this.resolve().showTotals ? 1 : 0) }));
   }
 
-  /** Sets the table's area (header included) on the same sheet; ExcelApi 1.13. */
+  getTotalRowRange(): Range {
+    return this.part((a) => {
+      if (!this.resolve().showTotals) throw new FakeExcelError("InvalidOperation", "The table has no Total Row.");
+      return { ...a, row: a.row + a.rowCount - 1, rowCount: 1 };
+    });
+  }
+
+  /**
+   * Sets the table's area (header and Total Row included); ExcelApi 1.13
+   * (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-resize-member).
+   * How Excel resolves an address without a sheet name is not documented: here it names a range of the
+   * active sheet, as a workbook-level address does, so it fails for a table on any other sheet (strict).
+   */
   resize(address: string): void {
     this.ctx.enqueue({ resize: address }, () => {
       const t = this.resolve();
+      const sheetName = address.includes("!") ? address.slice(0, address.lastIndexOf("!")).replace(/^'|'$/g, "").replace(/''/g, "'") : undefined;
+      const sheet = sheetName === undefined ? this.model.activeSheet : this.model.sheet(sheetName);
+      if (sheet !== t.sheet) {
+        throw new FakeExcelError("InvalidArgument", `The address '${address}' is not on the table's sheet '${t.sheet.name}'; a table can't move to another sheet by resizing.`);
+      }
       const area = parseArea(address);
       if (area.row !== t.area.row || area.column !== t.area.column) {
         throw new FakeExcelError("InvalidArgument", "The table's header row must stay where it is when the table is resized.");
@@ -142,7 +182,7 @@ export class TableCollection {
       }
       let n = this.model.tables.length + 1;
       while (this.model.table(`Table${n}`)) n++;
-      created = { id: this.model.newId("table"), name: `Table${n}`, sheet, area, showFilters: true, style: "TableStyleMedium2" };
+      created = { id: this.model.newId("table"), name: `Table${n}`, sheet, area, showFilterButton: true, showTotals: false, style: "TableStyleMedium2" };
       this.model.tables.push(created);
     });
     return new Table(this.ctx, this.model, () => {

@@ -14,13 +14,13 @@ export class Setting extends ClientObject {
 
   get value(): unknown { return this.read("value"); }
 
-  get isNullObject(): boolean { return this.read("isNullObject"); }
+  override get isNullObject(): boolean { return this.read("isNullObject"); }
 
   set value(value: unknown) {
     this.ctx.enqueue({ key: this.key, value }, () => void this.model.settings.set(this.key, JSON.parse(JSON.stringify(value))));
   }
 
-  override load(properties?: string | string[] | { select?: string }): this {
+  override load(properties?: string | string[]): this {
     if (this.nullable) this.ctx.enqueue({ load: "isNullObject" }, () => this.markLoaded("isNullObject", !this.model.settings.has(this.key)));
     return super.load(properties);
   }
@@ -44,7 +44,7 @@ export class SettingCollection {
   constructor(private readonly ctx: Context, private readonly model: WorkbookModel) {}
 
   /** Adds or replaces a setting; values are stored as JSON, as Excel does. */
-  add(key: string, value: unknown): Setting {
+  add(key: string, value: string): Setting {
     const setting = new Setting(this.ctx, this.model, key, false);
     setting.value = value;
     return setting;
@@ -59,11 +59,26 @@ export class SettingCollection {
   }
 }
 
+/** Excel.Application: calculation only. */
 export class Application {
   constructor(private readonly ctx: Context) {}
 
+  /**
+   * "Once set, it is the developer's responsibility to re-calc the workbook" (d.ts,
+   * Application.suspendApiCalculationUntilNextSync): the model keeps `recalculationPending` until calculate().
+   */
   suspendApiCalculationUntilNextSync(): void {
-    this.ctx.enqueue({ suspendCalculation: true }, () => void this.ctx.stats.calculationSuspensions++);
+    this.ctx.enqueue({ suspendCalculation: true }, () => {
+      this.ctx.stats.calculationSuspensions++;
+      this.ctx.suspendCalculation();
+    });
+  }
+
+  calculate(calculationType: "Recalculate" | "Full" | "FullRebuild"): void {
+    this.ctx.enqueue({ calculate: calculationType }, () => {
+      if (!["Recalculate", "Full", "FullRebuild"].includes(calculationType)) throw new FakeExcelError("InvalidArgument", `Unknown calculation type '${calculationType}'.`);
+      this.ctx.calculate();
+    });
   }
 }
 
@@ -72,7 +87,7 @@ export class Workbook {
   readonly tables: TableCollection;
   readonly settings: SettingCollection;
 
-  constructor(ctx: Context, model: WorkbookModel) {
+  constructor(ctx: Context, model: WorkbookModel, readonly application: Application) {
     this.worksheets = new WorksheetCollection(ctx, model);
     this.tables = new TableCollection(ctx, model);
     this.settings = new SettingCollection(ctx, model);

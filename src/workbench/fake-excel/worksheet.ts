@@ -12,7 +12,7 @@ export class Worksheet extends ClientObject {
   protected readonly scalarProperties = ["id", "name", "visibility", "position"];
   readonly tables: TableCollection;
   readonly onChanged: { add(handler: (event: ChangeEvent) => Promise<unknown> | void): { remove(): void } };
-  readonly freezePanes: { freezeRows(count: number): void };
+  readonly freezePanes: { freezeRows(count?: number): void };
 
   constructor(ctx: Context, private readonly model: WorkbookModel, readonly resolve: () => SheetModel) {
     super(ctx);
@@ -31,7 +31,7 @@ export class Worksheet extends ClientObject {
       },
     };
     this.freezePanes = {
-      freezeRows: (count: number) => ctx.enqueue({ freezeRows: count }, () => void (resolve().frozenRows = count)),
+      freezeRows: (count = 1) => ctx.enqueue({ freezeRows: count }, () => void (resolve().frozenRows = count)),
     };
   }
 
@@ -136,8 +136,8 @@ export class WorksheetCollection extends ClientObject {
     if (property !== "items" && !property.startsWith("items/")) throw new FakeExcelError("InvalidArgument", `No property '${property}'.`);
     return this.model.sheets.map((sheet) => {
       const ws = new Worksheet(this.ctx, this.model, () => sheet);
-      (ws as unknown as { markLoaded(p: string, v: unknown): void }).markLoaded("name", sheet.name);
-      (ws as unknown as { markLoaded(p: string, v: unknown): void }).markLoaded("visibility", sheet.visibility);
+      ws.markLoaded("name", sheet.name);
+      ws.markLoaded("visibility", sheet.visibility);
       return ws;
     });
   }
@@ -168,11 +168,13 @@ export class WorksheetCollection extends ClientObject {
     return sheet;
   }
 
-  add(name: string): Worksheet {
+  add(name?: string): Worksheet {
     let created: SheetModel | undefined;
-    this.ctx.enqueue({ add: name }, () => {
-      checkSheetName(this.model, name);
-      created = this.model.addSheet(name);
+    this.ctx.enqueue({ add: name ?? null }, () => {
+      let chosen = name;
+      for (let n = this.model.sheets.length + 1; chosen === undefined; n++) if (!this.model.sheet(`Sheet${n}`)) chosen = `Sheet${n}`;
+      checkSheetName(this.model, chosen);
+      created = this.model.addSheet(chosen);
     });
     return new Worksheet(this.ctx, this.model, () => {
       if (!created) throw new FakeExcelError("InvalidOperation", "The sheet has not been created yet.");

@@ -1,0 +1,65 @@
+/**
+ * Cells as the adapter sends them to Excel, and what they cost in a request.
+ *
+ * Every value goes through `Range.valuesAsJson` as a typed cell value (ExcelApi 1.16). That is the one
+ * documented way to store a string as exactly that text: through `Range.values`, "if the returned value
+ * starts with a plus ("+"), minus ("-"), or equal sign ("="), Excel interprets this value as a formula"
+ * (d.ts of Range.values), number-like text becomes a number and date-like text a date, and whether a Text
+ * ("@") number format prevents any of it is not documented. A `String` cell value is "the value of a cell
+ * containing a string": https://learn.microsoft.com/javascript/api/excel/excel.stringcellvalue
+ * The self-test (self-test.ts) checks this in the user's own Excel.
+ */
+import type { CellValue } from "./workbook";
+
+/** The most characters a cell holds (Excel specifications and limits). */
+export const CELL_TEXT_LIMIT = 32_767;
+
+/** Where a longer text is cut, this ends it, so a reader sees that the cell does not hold all of it. */
+export const cutMarker = (length: number) => ` … [cut by Spend Sync: ${length} characters in all]`;
+
+/** A text that fits a cell: longer ones are cut, with the marker, never in the middle of a surrogate pair. */
+export function fitCell(text: string): string {
+  if (text.length <= CELL_TEXT_LIMIT) return text;
+  const marker = cutMarker(text.length);
+  let end = CELL_TEXT_LIMIT - marker.length;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end--;
+  return text.slice(0, end) + marker;
+}
+
+/** The typed cell value of a port value: numbers and booleans keep their type, every string is text. */
+export function typedCell(value: CellValue): Excel.CellValue {
+  if (typeof value === "number") return { type: "Double", basicValue: value };
+  if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
+  if (value === "") return { type: "Empty", basicValue: "" };
+  return { type: "String", basicValue: fitCell(value) };
+}
+
+/** UTF-8 bytes of a string once JSON-quoted, counted without building either. */
+export function jsonStringBytes(text: string): number {
+  let bytes = 2;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20) bytes += code === 10 || code === 9 || code === 13 || code === 8 || code === 12 ? 2 : 6;
+    else if (code === 0x22 || code === 0x5c) bytes += 2;
+    else if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    // Each half of a surrogate pair counts 3: 6 for the pair, above the 4 it takes (a bound, not a count).
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Bytes of one value as `values` or `formulas` JSON (plus its comma). */
+export function plainBytes(value: unknown): number {
+  if (typeof value === "string") return jsonStringBytes(value) + 1;
+  if (value === null || value === undefined) return 5;
+  if (typeof value === "boolean") return 6;
+  return 25;
+}
+
+/** Bytes of one typed cell value as JSON, e.g. {"type":"String","basicValue":"…"} (plus its comma). */
+export function typedBytes(value: CellValue): number {
+  if (typeof value === "string") return 32 + jsonStringBytes(value.length > CELL_TEXT_LIMIT ? fitCell(value) : value);
+  return 60;
+}

@@ -1,0 +1,58 @@
+/** Finding a table and addressing its cells: the body through getDataBodyRange, addresses with their sheet. */
+import type { XContext, XTable, XWorksheet } from "./excel-api";
+
+export function columnName(index: number): string {
+  let n = index + 1;
+  let out = "";
+  while (n > 0) {
+    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}
+
+/**
+ * An A1 address qualified by its sheet ('My sheet'!A1:C9): Table.resize and tables.add must not depend on
+ * which sheet happens to be active when the address is resolved.
+ */
+export function sheetAddress(sheetName: string, row: number, column: number, rowCount: number, columnCount: number): string {
+  const sheet = /^[A-Za-z_][A-Za-z0-9_]*$/.test(sheetName) ? sheetName : `'${sheetName.replace(/'/g, "''")}'`;
+  return `${sheet}!${columnName(column)}${row + 1}:${columnName(column + columnCount - 1)}${row + rowCount}`;
+}
+
+export interface LocatedTable {
+  table: XTable;
+  sheet: XWorksheet;
+  sheetName: string;
+  header: string[];
+  /** Sheet row of the header. */
+  top: number;
+  left: number;
+  columns: number;
+  /** Rows of the data body: without the header and without a Total Row. */
+  bodyRows: number;
+  showTotals: boolean;
+}
+
+/** Reads where a table is; null when the workbook has no table of that name. Two round trips. */
+export async function locateTable(context: XContext, tableName: string): Promise<LocatedTable | null> {
+  const table = context.workbook.tables.getItemOrNullObject(tableName);
+  await context.sync();
+  if (table.isNullObject) return null;
+  table.load("showTotals");
+  const header = table.getHeaderRowRange().load("values, rowIndex, columnIndex, columnCount");
+  const body = table.getDataBodyRange().load("rowCount");
+  const owner = table.worksheet.load("name");
+  await context.sync();
+  return {
+    table,
+    sheet: context.workbook.worksheets.getItemOrNullObject(owner.name),
+    sheetName: owner.name,
+    header: header.values[0].map(String),
+    top: header.rowIndex,
+    left: header.columnIndex,
+    columns: header.columnCount,
+    bodyRows: body.rowCount,
+    showTotals: table.showTotals,
+  };
+}
