@@ -2,22 +2,81 @@
  * Composition root of the shared runtime page (taskpane.html); it sits above the host layers and wires them.
  * The shared runtime's page in Excel: one Session for the taskpane, the ribbon commands and the custom
  * functions (which this bundle also registers, through the metadata plugin's associate calls).
+ *
+ * Order matters here:
+ * 1. The ribbon commands are registered at the top level, synchronously, so that a button pressed while the
+ *    page is still starting finds its handler; the handlers wait for the set-up
+ *    (https://learn.microsoft.com/office/dev/add-ins/develop/create-addin-commands#sample-code-for-function-commands).
+ * 2. The set-up runs once Office.js is ready (https://learn.microsoft.com/office/dev/add-ins/develop/initialize-add-in):
+ *    it first checks the requirement sets (src/requirements.ts), so an Excel without them reads one sentence
+ *    in the taskpane instead of failing inside a load; then the Session over the guarded, partitioned storage.
  */
 import { Session } from "./api";
-import { completing, refreshData, syncStates } from "./commands/commands";
+import { refreshData, syncStates } from "./commands/commands";
+import { whenReady, type CommandFailure } from "./commands/when-ready";
 import "./functions/functions";
 import { useSession } from "./functions/runtime";
-import { ExcelWorkbook, type ExcelHost } from "./sheets";
-import { mountTaskpane } from "./taskpane/app";
+import { guardedStorage, storageBlockedMessage } from "./guarded-storage";
+import { ExcelWorkbook } from "./sheets";
+import { mountTaskpane, type Taskpane } from "./taskpane/app";
+import { assertExcelSupported } from "./taskpane/host-support";
+import { explain } from "./taskpane/messages";
+import { showNotice, showOnly } from "./taskpane/notices";
 
-Office.onReady(() => {
-  const session = new Session(localStorage);
-  useSession(session);
-  const workbook = new ExcelWorkbook(Excel as unknown as ExcelHost);
-  const app = mountTaskpane(document.getElementById("app")!, { session, workbook });
-  Office.actions.associate("refreshData", completing(() => refreshData(session, () => Excel.run(async (ctx) => {
-    ctx.workbook.application.calculate(Excel.CalculationType.full);
-    await ctx.sync();
-  }))));
-  Office.actions.associate("syncStates", completing(() => syncStates(() => Office.addin.showAsTaskpane(), () => app.previewSync())));
+interface Runtime {
+  session: Session;
+  taskpane: Taskpane;
+}
+
+const appRoot = (): HTMLElement => document.getElementById("app")!;
+
+/** Resolves once Office.js is ready and the taskpane is mounted; rejects with why it could not be. */
+const ready: Promise<Runtime> = Office.onReady().then(setUp);
+ready.catch((error: unknown) => {
+  console.error("Spend Sync could not start:", (error as Error)?.message);
+  showOnly(appRoot(), "setup-error", explain(error));
 });
+
+register("refreshData", whenReady(ready, ({ session }) => refreshData(session, recalculate), report));
+register("syncStates", whenReady(ready, ({ taskpane }) => syncStates(() => Office.addin.showAsTaskpane(), () => taskpane.previewSync()), report));
+
+function setUp(): Runtime {
+  assertExcelSupported(Office.context.requirements);
+  const root = appRoot();
+  const storage = guardedStorage(() => localStorage, {
+    partitionKey: Office.context.partitionKey,
+    onBlocked: (reason) => showNotice(root, "storage-blocked", storageBlockedMessage(reason)),
+  });
+  const session = new Session(storage);
+  useSession(session);
+  const workbook = new ExcelWorkbook(Excel);
+  return { session, taskpane: mountTaskpane(root, { session, workbook }) };
+}
+
+/** Office asks the workbook to recalculate, so every =SPEND formula asks the service again. */
+async function recalculate(): Promise<void> {
+  // The request context is named `context`: eslint-plugin-office-addins only recognises that name.
+  await Excel.run(async (context) => {
+    context.workbook.application.calculate(Excel.CalculationType.full);
+    await context.sync();
+  });
+}
+
+/** A failed command opens the taskpane, which says why (the set-up error is already shown there). */
+async function report({ stage, error }: CommandFailure): Promise<void> {
+  console.error(`Spend Sync ${stage === "set-up" ? "could not start" : "command failed"}:`, (error as Error)?.message);
+  if (stage === "command") showNotice(appRoot(), "command-error", explain(error), "error");
+  await Office.addin.showAsTaskpane();
+}
+
+/**
+ * Office.actions.associate, kept from stopping the page: where Excel ignores the manifest's VersionOverrides
+ * (an Excel without the requirement sets), this page runs as a plain taskpane with no commands to bind.
+ */
+function register(actionId: string, handler: (event: Office.AddinCommands.Event) => void): void {
+  try {
+    Office.actions.associate(actionId, handler);
+  } catch (error) {
+    console.warn(`Spend Sync: the ribbon command ${actionId} is not available here:`, (error as Error)?.message);
+  }
+}

@@ -2,11 +2,13 @@
  * Offline structural checks of manifest.xml (the online validator is unreachable from CI): it parses; the
  * top-level elements come in the order Office requires; every resid is defined in Resources; the shared
  * runtime, the custom functions page, the function file and the taskpane use the same runtime resid; the
- * namespace is SPEND; every URL is https; the icons exist at the sizes Office asks for.
+ * namespace is SPEND; every URL is https; the icons exist at the sizes Office asks for; the requirement sets are
+ * those of src/requirements.ts, where that file says (tools/manifest-requirements.ts).
  */
 import { DOMParser } from "@xmldom/xmldom";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { checkRequirements } from "./manifest-requirements";
 
 /** OfficeApp's children, in the order the schema requires (optional ones may be absent). */
 const ORDER = [
@@ -32,6 +34,8 @@ export function checkManifest(xml: string, options: { assetsDir?: string; allowL
     if (positions[i] < 0) problems.push(`<${c}> is not an element Office allows under OfficeApp.`);
     else if (i > 0 && positions[i] < positions[i - 1]) problems.push(`<${c}> must come before <${children[i - 1]}> (Office requires the schema's order).`);
   });
+
+  problems.push(...checkRequirements(root));
 
   const all = Array.from(doc.getElementsByTagName("*"));
   const defined = new Set<string>();

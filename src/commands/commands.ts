@@ -2,6 +2,7 @@
  * The ribbon's ExecuteFunction buttons. Thin: Refresh data clears the shared governor's cache and asks Excel
  * to recalculate (so every =SPEND formula asks the service once more); Sync states opens the taskpane on the
  * preview of the chosen table (the same engine the taskpane's own button runs; nothing is sent unconfirmed).
+ * when-ready.ts wraps them for Office.actions.associate (wait for set-up, always complete the event).
  */
 import type { Session } from "../api";
 
@@ -13,11 +14,4 @@ export async function refreshData(session: Session, recalculate: () => Promise<v
 export async function syncStates(showTaskpane: () => Promise<void>, preview: () => Promise<void>): Promise<void> {
   await showTaskpane();
   await preview();
-}
-
-/** Office.actions.associate wants a handler that completes its event, whatever happens. */
-export function completing(work: () => Promise<void>): (event: Office.AddinCommands.Event) => void {
-  return (event) => {
-    work().catch((error) => console.error("Spend Sync command failed:", (error as Error)?.message)).finally(() => event.completed());
-  };
 }

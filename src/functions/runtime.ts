@@ -4,6 +4,7 @@
  * answered from the cache only.
  */
 import { Session, memoryStorage, type SpendClient } from "../api";
+import { guardedStorage, officePartitionKey } from "../guarded-storage";
 
 export const DEFAULT_DEADLINE_MS = 60_000;
 
@@ -26,8 +27,13 @@ export function useSession(shared: Session, options: { deadlineMs?: number } = {
   deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
 }
 
+/**
+ * Before the shared runtime's set-up hands over its Session (or outside it), a Session of its own over the
+ * guarded device storage: a blocked localStorage reads as "no connection" (NotConnectedError: #VALUE! "Not
+ * connected: ...") instead of a SecurityError; see src/guarded-storage.ts.
+ */
 export function currentSession(): Session {
-  session ??= new Session(typeof localStorage === "undefined" ? memoryStorage() : localStorage);
+  session ??= new Session(guardedStorage(() => (typeof localStorage === "undefined" ? memoryStorage() : localStorage), { partitionKey: officePartitionKey() }));
   return session;
 }
 

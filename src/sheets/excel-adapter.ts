@@ -194,7 +194,8 @@ export class ExcelWorkbook implements Workbook {
           else part.format.fill.color = fill.color;
           bytes += OPERATION_BYTES;
         }
-        if (bytes > REQUEST_BUDGET_BYTES / 2) {
+        // The next run (at most a quarter of the budget) still fits after this point.
+        if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4 - 2 * OPERATION_BYTES) {
           await context.sync();
           bytes = 0;
         }
@@ -267,17 +268,27 @@ export class ExcelWorkbook implements Workbook {
   }
 }
 
-/** Cells grouped into runs of adjacent rows of one column (the last write of a cell wins). */
+/**
+ * Cells grouped into runs of adjacent rows of one column (the last write of a cell wins); a run is cut
+ * where its values would pass a quarter of the request budget, so that one operation always fits.
+ */
 function cellRuns(cells: CellWrite[]): CellWrite[][] {
   const latest = new Map<string, CellWrite>();
   for (const cell of cells) latest.set(`${cell.column}:${cell.row}`, cell);
   const sorted = [...latest.values()].sort((a, b) => a.column - b.column || a.row - b.row);
   const runs: CellWrite[][] = [];
+  let bytes = 0;
   for (const cell of sorted) {
     const run = runs[runs.length - 1];
     const last = run?.[run.length - 1];
-    if (last && last.column === cell.column && last.row + 1 === cell.row) run.push(cell);
-    else runs.push([cell]);
+    const size = typedBytes(cell.value) + 4;
+    if (last && last.column === cell.column && last.row + 1 === cell.row && bytes + size <= REQUEST_BUDGET_BYTES / 4) {
+      run.push(cell);
+      bytes += size;
+    } else {
+      runs.push([cell]);
+      bytes = size;
+    }
   }
   return runs;
 }

@@ -29,8 +29,12 @@ export interface SyncStats {
   syncs: number;
   /** Size of every request, in order (UTF-8 bytes). */
   requestBytes: number[];
-  /** Size of every response, in order (UTF-8 bytes of the loaded values). */
+  /** Operations (loads, writes, calls) of every request, in order. */
+  operations: number[];
+  /** Size of every response Excel sent, in order (UTF-8 bytes of the loaded values). */
   responseBytes: number[];
+  /** Responses refused as over the limit (their request failed with ResponsePayloadSizeLimitExceeded). */
+  refusedResponses: number;
   /** suspendApiCalculationUntilNextSync calls. */
   calculationSuspensions: number;
 }
@@ -80,6 +84,7 @@ export class Context {
     const bytes = ops.reduce((sum, op) => sum + op.bytes, 0);
     this.stats.syncs++;
     this.stats.requestBytes.push(bytes);
+    this.stats.operations.push(ops.length);
     await (this.settings.latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.settings.latencyMs)) : Promise.resolve());
     // A batch sent while the user edits a cell fails, unless the run asked to wait (Excel.RunOptions in the d.ts:
     // "When false, if the user is in cell edit when the batch request is processed by the host, the batch automatically fails").
@@ -109,14 +114,15 @@ export class Context {
       this.model.normaliseTables();
       this.model.flushChanges();
     }
-    this.stats.responseBytes.push(this.responseBytes);
     if (this.responseBytes > PAYLOAD_LIMIT_BYTES) {
+      this.stats.refusedResponses++;
       for (const forget of this.loadedNow) forget();
       throw new FakeExcelError(
         "ResponsePayloadSizeLimitExceeded",
         `The response payload size has exceeded the limit (${this.responseBytes} bytes > ${PAYLOAD_LIMIT_BYTES}). Read less per request.`,
       );
     }
+    this.stats.responseBytes.push(this.responseBytes);
   }
 }
 

@@ -32,7 +32,7 @@ export class RequestContext {
 }
 
 export class FakeExcel {
-  readonly stats: SyncStats = { syncs: 0, requestBytes: [], responseBytes: [], calculationSuspensions: 0 };
+  readonly stats: SyncStats = { syncs: 0, requestBytes: [], operations: [], responseBytes: [], refusedResponses: 0, calculationSuspensions: 0 };
   readonly user: UserActions;
   /** Every Excel.run's options, in order (tests check that each waits for cell edit). */
   readonly runs: Excel.RunOptions[] = [];
@@ -66,7 +66,9 @@ export class FakeExcel {
   resetStats(): void {
     this.stats.syncs = 0;
     this.stats.requestBytes.length = 0;
+    this.stats.operations.length = 0;
     this.stats.responseBytes.length = 0;
+    this.stats.refusedResponses = 0;
     this.stats.calculationSuspensions = 0;
   }
 }

@@ -1,0 +1,37 @@
+/**
+ * Ribbon command handlers that may be called before the shared runtime has finished setting up.
+ *
+ * Office runs a command as soon as the button is pressed, so the handler is registered with
+ * Office.actions.associate at the top level of the page, not inside Office.onReady
+ * (https://learn.microsoft.com/office/dev/add-ins/develop/create-addin-commands#sample-code-for-function-commands,
+ * https://learn.microsoft.com/office/dev/add-ins/develop/configure-your-add-in-to-use-a-shared-runtime): it then
+ * waits for the set-up. It always calls event.completed(), even when the set-up or the work failed: until it
+ * does, Office queues every later press of the button ("You must implement event.completed, otherwise your
+ * function won't run", same page).
+ */
+
+export type CommandFailure = { stage: "set-up" | "command"; error: unknown };
+
+/**
+ * `work` runs with what the set-up resolved to; `report` tells the user about a failure (it is not awaited:
+ * completing the event must not depend on the taskpane showing).
+ */
+export function whenReady<A>(ready: Promise<A>, work: (app: A) => Promise<void>, report: (failure: CommandFailure) => unknown):
+  (event: Office.AddinCommands.Event) => void {
+  return (event) => {
+    let stage: CommandFailure["stage"] = "set-up";
+    ready
+      .then((app) => {
+        stage = "command";
+        return work(app);
+      })
+      .catch((error: unknown) => {
+        try {
+          void Promise.resolve(report({ stage, error })).catch(() => undefined);
+        } catch {
+          // Reporting is best effort; the event completes regardless.
+        }
+      })
+      .finally(() => event.completed());
+  };
+}

