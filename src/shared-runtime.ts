@@ -17,7 +17,7 @@ import { whenReady, type CommandFailure } from "./commands/when-ready";
 import "./functions/functions";
 import { useSession } from "./functions/runtime";
 import { guardedStorage, storageBlockedMessage } from "./guarded-storage";
-import { ExcelWorkbook } from "./sheets";
+import { ExcelWorkbook, runSelfTest } from "./sheets";
 import { mountTaskpane, type Taskpane } from "./taskpane/app";
 import { assertExcelSupported } from "./taskpane/host-support";
 import { explain } from "./taskpane/messages";
@@ -50,7 +50,8 @@ function setUp(): Runtime {
   const session = new Session(storage);
   useSession(session);
   const workbook = new ExcelWorkbook(Excel);
-  return { session, taskpane: mountTaskpane(root, { session, workbook }) };
+  const host = `Excel ${Office.context.diagnostics.version} on ${Office.context.diagnostics.platform}`;
+  return { session, taskpane: mountTaskpane(root, { session, workbook, selfTest: () => runSelfTest(Excel, host) }) };
 }
 
 /** Office asks the workbook to recalculate, so every =SPEND formula asks the service again. */

@@ -1,20 +1,24 @@
 /**
  * Load and Refresh: fetch a resource through the client, render it with its layout, merge it with what the
- * sheet holds, write it, and keep the snapshot and the load parameters in the workbook.
+ * sheet holds, write it, and keep the snapshot and the load parameters in the workbook. Refresh is
+ * three-way (loaded, sheet, server): an unsynced edit survives where the server did not move; where both
+ * moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import { z } from "zod";
 import type { SpendClient } from "../api";
 import { NUMBER_FORMATS, toCell } from "./columns";
-import { findEdits, type RowEdit } from "./edits";
-import { TRACKED_KEYS } from "./layouts/tracking";
+import { findEdits, type EditHeaders, type RowEdit } from "./edits";
+import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
 import { mergeRows } from "./merge";
 import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
-import { trackedOf } from "./tracked-values";
-import type { CellValue, Workbook } from "./workbook";
+import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
+import type { CellValue, TableRead, Workbook } from "./workbook";
 
-/** The start of the status Refresh writes on a record the server no longer returns (Sync states skips those rows). */
+/** The start of the status Refresh writes on a record the same query no longer returns. */
 export const REMOVED_NOTE_PREFIX = "Not returned by the service any more";
+/** The start of the status Refresh writes where the user and the server both changed a record. */
+export const REFRESH_CONFLICT_PREFIX = "Edited here and changed on the server";
 
 export interface LoadProgress {
   phase: "fetch" | "write";
@@ -25,7 +29,7 @@ export interface LoadProgress {
 export interface LoadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
-  /** Overwrite edits of the tracked columns that were not synced. */
+  /** Overwrite every unsynced edit of the tracked columns with the server's values. */
   discardEdits?: boolean;
   now?: () => Date;
 }
@@ -38,19 +42,11 @@ export interface LoadReport {
   updated: number;
   removed: number;
   userColumns: string[];
+  /** Unsynced edits kept on records the server did not change. */
+  keptEdits: number;
+  /** Records both edited here and changed on the server: the edit is kept, the row flagged. */
+  conflicts: number;
   discardedEdits: number;
-}
-
-/** Refresh would overwrite edits not synced yet: it stops and says which rows. */
-export class UnsyncedEditsError extends Error {
-  override readonly name = "UnsyncedEditsError";
-  constructor(readonly tableName: string, readonly edits: RowEdit[], describe: (edit: RowEdit) => string) {
-    super(
-      `${edits.length} row${edits.length === 1 ? " has" : "s have"} edits that are not synced yet: ` +
-        `${edits.slice(0, 5).map(describe).join("; ")}${edits.length > 5 ? `; and ${edits.length - 5} more` : ""}. ` +
-        "Sync states first, or refresh again choosing to discard your edits.",
-    );
-  }
 }
 
 /** What the workbook keeps about a loaded table (never the key). */
@@ -89,22 +85,10 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   const layout = source.columns.map((c) => c.header);
   const tracked = isTracked(params.resource);
   const headerOf = (key: string) => source.columns.find((c) => c.key === key)?.header ?? key;
-  const trackedHeaders = { id: layout[0], ...Object.fromEntries(TRACKED_KEYS.map((k) => [k, headerOf(k)])) } as Parameters<typeof findEdits>[1];
+  const trackedHeaders: EditHeaders = { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") };
+  const statusHeader = headerOf(STATUS_KEY);
 
   const stored = await readStoredTable(workbook, tableName);
-  const snapshot: Snapshot = tracked ? await readSnapshot(workbook, tableName) : new Map();
-  const checkEdits = async () => {
-    const current = await workbook.readTable(tableName);
-    if (!current || !tracked) return { current, edits: [] as RowEdit[] };
-    const edits = findEdits(current, trackedHeaders, snapshot);
-    if (edits.length > 0 && !options.discardEdits) {
-      throw new UnsyncedEditsError(tableName, edits, (e) =>
-        `row ${e.row + 2} (${e.id.slice(0, 8)}: ${e.fields.map((f) => `${f.key} ${f.from || "empty"} → ${f.to || "empty"}`).join(", ")})`);
-    }
-    return { current, edits };
-  };
-  await checkEdits(); // before spending time on the network
-
   const records: { id: string }[] = [];
   for await (const page of source.list(client, {
     signal: options.signal,
@@ -114,34 +98,47 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   }
   options.signal?.throwIfAborted();
 
-  const { current, edits } = await checkEdits(); // the user may have typed meanwhile
+  // Read after the fetch, so that what the user typed meanwhile is kept too.
+  const current = await workbook.readTable(tableName);
+  const loaded: Snapshot = tracked && current ? await readSnapshot(workbook, tableName) : new Map();
+  const fresh: Snapshot = new Map();
   const incoming = new Map<string, CellValue[]>();
   for (const record of records) {
     incoming.set(record.id, source.columns.map((column) => toCell(column.kind, column.value(record as never))));
+    if (tracked) fresh.set(record.id, trackedOf(record as never));
   }
   const now = (options.now ?? (() => new Date()))();
+  const stamp = `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const edits = current && tracked ? findEdits(current, trackedHeaders, loaded) : [];
+  const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
   const merged = mergeRows({
     layout,
     previousLayout: stored?.columns ?? [],
     existing: current,
     incoming,
-    removedNote: `${REMOVED_NOTE_PREFIX} for this table's filters (refresh ${now.toISOString().slice(0, 16).replace("T", " ")} UTC)`,
+    removedNote: `${REMOVED_NOTE_PREFIX} for this table's query (refresh ${stamp})`,
+    overrides: three.overrides,
   });
-  const formats = [...source.columns.map((c) => NUMBER_FORMATS[c.kind]), ...merged.userColumns.map(() => "General")];
+  // The user's own columns keep their number formats (null leaves a cell's format alone) and formulas.
+  const formats = [...source.columns.map((c) => NUMBER_FORMATS[c.kind]), ...merged.userColumns.map(() => null)];
   await workbook.writeTable({
     sheetName: current?.sheetName ?? sheetName,
     tableName,
     header: merged.header,
     rows: merged.rows,
     numberFormats: formats,
+    formulaColumns: [...source.columns.map(() => false), ...merged.userColumns.map(() => true)],
     editable: [...source.columns.map((c) => Boolean(c.editable)), ...merged.userColumns.map(() => false)],
     dropdowns: [...source.columns.map((c) => c.dropdown ?? null), ...merged.userColumns.map(() => null)],
     widths: source.columns.map((c) => c.width),
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
   if (tracked) {
-    const fresh: Snapshot = new Map();
-    for (const record of records) fresh.set(record.id, trackedOf(record as never));
+    // A record the query no longer returns keeps its loaded values, so that an edit on its row is still seen.
+    for (const id of merged.removed) {
+      const values = loaded.get(id);
+      if (values && !fresh.has(id)) fresh.set(id, values);
+    }
     await writeSnapshot(workbook, tableName, fresh);
   }
   const storedNow: StoredTable = { params, columns: layout, loadedAt: now.toISOString() };
@@ -150,7 +147,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   if (!known.includes(tableName)) await workbook.writeSetting(TABLES_SETTING, JSON.stringify([...known, tableName]));
   return {
     tableName, sheetName: current?.sheetName ?? sheetName, count: records.length, added: merged.added, updated: merged.updated,
-    removed: merged.removed.length, userColumns: merged.userColumns, discardedEdits: options.discardEdits ? edits.length : 0,
+    removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded,
   };
 }
 
@@ -159,4 +156,44 @@ export async function refreshTable(client: SpendClient, workbook: Workbook, tabl
   const stored = await readStoredTable(workbook, tableName);
   if (!stored) throw new Error(`The table ${tableName} was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.`);
   return loadTable(client, workbook, stored.params, options);
+}
+
+interface ThreeWay {
+  overrides: Map<string, Record<string, CellValue>>;
+  kept: number;
+  conflicts: number;
+  discarded: number;
+}
+
+/** Decides, per edited row, what Refresh keeps of the user's cells. */
+function threeWay(
+  edits: RowEdit[], current: TableRead | null, headers: EditHeaders, loaded: Snapshot, fresh: Snapshot, statusHeader: string, stamp: string,
+  discard: boolean,
+): ThreeWay {
+  const out: ThreeWay = { overrides: new Map(), kept: 0, conflicts: 0, discarded: 0 };
+  if (!current) return out;
+  const at = new Map(current.header.map((h, i) => [h, i]));
+  for (const edit of edits) {
+    const server = fresh.get(edit.id);
+    const before = loaded.get(edit.id);
+    if (!server || !before) continue; // gone from the query: the row stays as the user left it
+    if (discard) {
+      out.discarded++;
+      continue;
+    }
+    const desired: TrackedValues = { ...before };
+    for (const f of edit.fields) desired[f.key] = f.to;
+    if (sameTracked(desired, server)) continue; // the server now holds what the user typed
+    const cells: Record<string, CellValue> = {};
+    for (const key of TRACKED_KEYS) cells[headers[key]] = current.rows[edit.row][at.get(headers[key]) ?? -1] ?? "";
+    if (sameTracked(before, server)) {
+      out.kept++;
+    } else {
+      out.conflicts++;
+      cells[statusHeader] = `${REFRESH_CONFLICT_PREFIX} (refresh ${stamp}): the server now has ${describeTracked(server)}; ` +
+        `your edit (${describeTracked(desired)}) is kept. Preview checks it against the server's values; discard it if you no longer want it.`;
+    }
+    out.overrides.set(edit.id, cells);
+  }
+  return out;
 }

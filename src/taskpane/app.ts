@@ -4,8 +4,9 @@
  */
 import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, type Session } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { listLoadedTables, loadTable, refreshTable, type LoadParams, type LoadProgress, type Workbook } from "../sheets";
+import { listLoadedTables, loadTable, refreshTable, type LoadParams, type LoadProgress, type SelfTestReport, type Workbook } from "../sheets";
 import { previewSync, runSync, type SyncPreview, type SyncReport } from "../sync";
+import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
 
@@ -16,6 +17,8 @@ export interface TaskpaneDeps {
   defaults?: { baseUrl?: string; enterpriseId?: string };
   /** After a load, a refresh or a sync wrote to the workbook. */
   onWorkbookChanged?: () => void;
+  /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
+  selfTest?: () => Promise<SelfTestReport>;
 }
 
 export interface Taskpane {
@@ -248,7 +251,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const settings = h("details", { className: "section" }, h("summary", {}, "Formulas (=SPEND.*)"),
     field("Keep formula results for (minutes)", cacheMinutes, "Refresh data on the ribbon clears them and recalculates."));
 
-  append(root, connection, load, tablesSection, settings);
+  append(root, connection, load, tablesSection, settings, deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
   void renderTables();
   return { previewSync: async () => { await renderTables(); await showPreview(); } };
 }

@@ -6,7 +6,7 @@
 import { Session } from "../api";
 import "../functions/functions";
 import { useSession } from "../functions/runtime";
-import { ExcelWorkbook, serialToDate, serialToTimestamp } from "../sheets";
+import { ExcelWorkbook, runSelfTest, serialToDate, serialToTimestamp } from "../sheets";
 import { JOURNAL_TABLE } from "../sync";
 import { mountTaskpane } from "../taskpane/app";
 import { fill, h } from "../taskpane/dom";
@@ -107,7 +107,7 @@ formula.addEventListener("keydown", (e) => {
 
 const params = new URLSearchParams(location.search);
 mountTaskpane(document.getElementById("app")!, {
-  session, workbook,
+  session, workbook, selfTest: () => runSelfTest(excel, "the workbench's in-memory Excel"),
   defaults: { baseUrl: params.get("baseUrl") ?? `${location.origin}/proxy`, enterpriseId: params.get("enterprise") ?? "" },
   onWorkbookChanged: () => {
     // Follow the add-in: show the sheet of the cell it selected (a link to a row), or of the newest table.

@@ -1,0 +1,151 @@
+/**
+ * "Check this Excel": proves in the user's own Excel what our machines cannot (there is no Excel here).
+ * On a temporary very hidden sheet it writes, through the adapter exactly as a load and a sync do, the
+ * text Excel could turn into formulas or other values, leading zeros, dates, a full cell, an oversized
+ * text and a block of several megabytes; reads everything back; compares every value and format; and
+ * deletes the sheet. The same code runs against the in-memory Excel in the tests (test/sheets/self-test).
+ * docs/excel-checks.md says what each check proves.
+ */
+import type { ExcelHost, XContext } from "./excel-api";
+import { ExcelWorkbook } from "./excel-adapter";
+import { CELL_TEXT_LIMIT, fitCell } from "./excel-cells";
+import { locateTable } from "./excel-locate";
+import type { CellValue } from "./workbook";
+
+export interface CheckResult {
+  name: string;
+  /** What a pass proves about this Excel. */
+  proves: string;
+  passed: boolean;
+  /** The first difference found, or what was checked. */
+  detail: string;
+}
+
+export interface SelfTestReport {
+  host: string;
+  results: CheckResult[];
+  passed: number;
+  failed: number;
+}
+
+/** Text Excel could take for a formula, a number, a date or a boolean if it were written naively. */
+export const SELF_TEST_TEXT: readonly string[] = [
+  "=1+1", '=HYPERLINK("http://example.invalid","click")', "=cmd|' /C calc'!A0", "+1+1", "-1+1", "@SUM(1)", " =1+1", "\t=1+1", "\r=1+1",
+  "\uFF1D1+1", "00123", "1E5", "12,345", "50%", "2026-11-01", "11/1/2026", "TRUE", "#N/A", "'quoted", "経費精算",
+];
+
+const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
+const HEADER = ["Text (@)", "Amount", "Date", "Timestamp"];
+const FORMATS = ["@", "#,##0.00", "yyyy-mm-dd", "yyyy-mm-dd hh:mm:ss"];
+
+const describe = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
+
+/** The first cell where `actual` differs from `expected`, or null. */
+function firstDifference(actual: unknown[][], expected: unknown[][]): string | null {
+  if (actual.length !== expected.length) return `${actual.length} rows read back, ${expected.length} written`;
+  for (let r = 0; r < expected.length; r++) {
+    for (let c = 0; c < expected[r].length; c++) {
+      if (actual[r]?.[c] !== expected[r][c]) return `row ${r + 1}, column ${c + 1}: wrote ${describe(expected[r][c])}, read ${describe(actual[r]?.[c])}`;
+    }
+  }
+  return null;
+}
+
+/** Runs every check on a temporary sheet, which is deleted whatever happens. */
+export async function runSelfTest(excel: ExcelHost, host: string): Promise<SelfTestReport> {
+  const workbook = new ExcelWorkbook(excel);
+  const id = Math.random().toString(36).slice(2, 8);
+  const sheetName = `SpendSync check ${id}`;
+  const tableName = `SpendSyncCheck_${id}`;
+  const results: CheckResult[] = [];
+  const check = async (name: string, proves: string, body: () => Promise<string | null>) => {
+    try {
+      const difference = await body();
+      results.push({ name, proves, passed: difference === null, detail: difference ?? "as written" });
+    } catch (error) {
+      results.push({ name, proves, passed: false, detail: `${(error as Error).name}: ${(error as Error).message}` });
+    }
+  };
+  // The journal check's table stands on a sheet of its own: tables may not overlap.
+  const journalSheet = `${sheetName} J`;
+  const write = (rows: CellValue[][], header = HEADER, formats: (string | null)[] = FORMATS, table = tableName, sheet = sheetName) =>
+    workbook.writeTable({
+      sheetName: sheet, tableName: table, header, rows, numberFormats: formats, editable: header.map(() => false),
+      dropdowns: header.map(() => null), visibility: "VeryHidden",
+    });
+  const read = async (table = tableName) => {
+    const got = await workbook.readTable(table);
+    if (!got) throw new Error("the test table is gone");
+    return got;
+  };
+  try {
+    const textRows = SELF_TEST_TEXT.map((text): CellValue[] => [text, text, text, text]);
+    await check("Text stays text in every column kind", "service text never becomes a formula, a number, a date or a boolean, in text, amount, date and timestamp columns", async () => {
+      await write(textRows);
+      const got = await read();
+      return firstDifference(got.rows, textRows) ?? firstDifference(got.formulas, textRows);
+    });
+
+    const typedRows: CellValue[][] = [["0042", -1234.5, 46112, 46112.5], ["007", 0.1, 36526, 36526.25]];
+    await check("Numbers, dates and formats as written", "amounts stay signed numbers, dates and timestamps stay date serials, each column keeps its number format", async () => {
+      await write(typedRows);
+      const got = await read();
+      const formats = await readFormats(excel, tableName, typedRows.length);
+      return firstDifference(got.rows, typedRows) ?? firstDifference(formats, typedRows.map(() => FORMATS));
+    });
+
+    const full = "x".repeat(CELL_TEXT_LIMIT - 1) + "é";
+    const over = "y".repeat(CELL_TEXT_LIMIT + 5_000);
+    await check("A full cell, and a text too long for one", "32,767 characters are stored whole; a longer text is cut with a visible marker, never refused", async () => {
+      const rows: CellValue[][] = [[full, 1, 1, 1], [over, 2, 2, 2]];
+      await write(rows);
+      const got = await read();
+      return firstDifference(got.rows, [[full, 1, 1, 1], [fitCell(over), 2, 2, 2]]);
+    });
+
+    await check("Statuses written back by a sync", "the cells a sync writes (server values, statuses) keep their text exactly", async () => {
+      await write(textRows);
+      await workbook.writeCells(tableName, SELF_TEST_TEXT.map((text, row) => ({ row, column: 0, value: `${text}!`, fill: "#C6EFCE" })));
+      const got = await read();
+      return firstDifference(got.rows.map((r) => [r[0]]), SELF_TEST_TEXT.map((text) => [`${text}!`]));
+    });
+
+    const block: CellValue[][] = Array.from({ length: 3_000 }, (_, i) => [`${i} 出張の経費精算 `.repeat(40), i, 46000 + (i % 365), 46000.5]);
+    await check("A block of several megabytes", "large loads are split under Excel's 5 MB request and response limits, and every row arrives in order", async () => {
+      await write(block);
+      const got = await read();
+      return firstDifference(got.rows, block);
+    });
+
+    await check("The journal grows by appending", "rows appended below a table land after its last row, as the journal's do", async () => {
+      await write([["first", 1, 1, 1]], HEADER, FORMATS, `${tableName}_J`, journalSheet);
+      await workbook.appendRows({ sheetName: journalSheet, tableName: `${tableName}_J`, header: HEADER, rows: [["=2+2", -2, 2, 2]], numberFormats: FORMATS });
+      const got = await read(`${tableName}_J`);
+      return firstDifference(got.rows, [["first", 1, 1, 1], ["=2+2", -2, 2, 2]]);
+    });
+  } finally {
+    for (const sheet of [sheetName, journalSheet]) await deleteSheet(excel, sheet).catch(() => undefined);
+  }
+  const passed = results.filter((r) => r.passed).length;
+  return { host, results, passed, failed: results.length - passed };
+}
+
+/** The number formats of a table's first body rows. */
+async function readFormats(excel: ExcelHost, tableName: string, rows: number): Promise<unknown[][]> {
+  return excel.run(RUN_OPTIONS, async (context: XContext) => {
+    const at = await locateTable(context, tableName);
+    if (!at) throw new Error("the test table is gone");
+    const range = at.sheet.getRangeByIndexes(at.top + 1, at.left, rows, at.columns).load("numberFormat");
+    await context.sync();
+    return range.numberFormat;
+  });
+}
+
+async function deleteSheet(excel: ExcelHost, sheetName: string): Promise<void> {
+  await excel.run(RUN_OPTIONS, async (context: XContext) => {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+    await context.sync();
+    if (!sheet.isNullObject) sheet.delete();
+    await context.sync();
+  });
+}

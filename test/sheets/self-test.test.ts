@@ -1,0 +1,38 @@
+/** "Check this Excel" passes in the strict in-memory Excel, cleans up after itself, and fails in an Excel that parses text. */
+import { runSelfTest } from "../../src/sheets";
+import { FakeExcel } from "../../src/workbench/fake-excel";
+import { Range } from "../../src/workbench/fake-excel/range";
+
+describe("the self-test", () => {
+  it("passes every check in the in-memory Excel and leaves no sheet or table behind", async () => {
+    const excel = new FakeExcel();
+    const report = await runSelfTest(excel, "in-memory Excel");
+    expect(report.results.map((r) => [r.name, r.passed, r.detail])).toEqual(report.results.map((r) => [r.name, true, "as written"]));
+    expect(report.results).toHaveLength(6);
+    expect(report).toMatchObject({ host: "in-memory Excel", passed: 6, failed: 0 });
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+    expect(excel.model.tables).toEqual([]);
+    expect(excel.runs.every((o) => o.delayForCellEdit === true)).toBe(true);
+  });
+
+  it("fails, naming the cell, in an Excel where typed text is parsed like values (what it exists to catch)", async () => {
+    const excel = new FakeExcel();
+    const typed = Object.getOwnPropertyDescriptor(Range.prototype, "valuesAsJson")!;
+    Object.defineProperty(Range.prototype, "valuesAsJson", {
+      ...typed,
+      set(this: Range, grid: Excel.CellValue[][]) {
+        this.values = grid.map((row) => row.map((cell) => (cell.type === "Empty" ? "" : (cell.basicValue as string | number | boolean))));
+      },
+    });
+    try {
+      const report = await runSelfTest(excel, "a lenient Excel");
+      const text = report.results.find((r) => r.name === "Text stays text in every column kind")!;
+      expect(text.passed).toBe(false);
+      expect(text.detail).toMatch(/^row 1, column 1: wrote "=1\+1", read "#FORMULA\(=1\+1\)"/);
+      expect(report.failed).toBeGreaterThanOrEqual(1);
+      expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+    } finally {
+      Object.defineProperty(Range.prototype, "valuesAsJson", typed);
+    }
+  });
+});
