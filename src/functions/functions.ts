@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- Excel passes arguments of any type (text, numbers, dates as serials, empty cells); each is checked in args.ts. */
 /**
  * The =SPEND.* custom functions. Metadata (functions.json) is generated from these JSDoc blocks by
  * custom-functions-metadata-plugin; ids are stable (a change is caught by the snapshot test). Each function
@@ -105,7 +104,7 @@ export async function expenses(subsidiary_id: any, state: any, created_from: any
 }
 
 async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, field: unknown,
-  invocation: CustomFunctions.Invocation): Promise<any> {
+  invocation: CustomFunctions.Invocation): Promise<Grid> {
   const wanted = field === undefined || field === null || String(field).trim() === "" ? null : String(field).trim().toLowerCase();
   let column = -1;
   if (wanted !== null) {
@@ -114,7 +113,8 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
     if (column < 0) throw new ArgumentError(`field must be one of ${columns.map((c) => c.key).join(", ")}; got "${String(field)}".`);
   }
   const grid: Grid = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
-  return column < 0 ? grid : grid[1][column];
+  // Always a grid, as the metadata declares (matrix): the record with its header row, or one field as a 1x1 grid.
+  return column < 0 ? grid : [[grid[1][column]]];
 }
 
 /**
@@ -123,9 +123,9 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
  * @param card_id The card's id.
  * @param [field] Optional: a column such as last_four_digits or billing_day (its key or its header).
  * @param invocation Invocation
- * @returns The card, or the value of one field.
+ * @returns The card (a header row and its row), or one field's value as a single cell.
  */
-export async function card(card_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+export async function card(card_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(async () => one("CARD", "card", requiredText("card_id", card_id), undefined, field, invocation));
 }
 
@@ -136,9 +136,9 @@ export async function card(card_id: any, field: any, invocation: CustomFunctions
  * @param allowance_id The allowance's id.
  * @param [field] Optional: a column such as state, amount or paid_at (its key or its header).
  * @param invocation Invocation
- * @returns The allowance, or the value of one field.
+ * @returns The allowance (a header row and its row), or one field's value as a single cell.
  */
-export async function allowance(subsidiary_id: any, allowance_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+export async function allowance(subsidiary_id: any, allowance_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(async () => {
     const sub = requiredText("subsidiary_id", subsidiary_id);
     return one("ALLOWANCE", "allowance", requiredText("allowance_id", allowance_id), sub, field, invocation);
@@ -152,9 +152,9 @@ export async function allowance(subsidiary_id: any, allowance_id: any, field: an
  * @param expense_id The expense's id.
  * @param [field] Optional: a column such as state, amount or paid_at (its key or its header).
  * @param invocation Invocation
- * @returns The expense, or the value of one field.
+ * @returns The expense (a header row and its row), or one field's value as a single cell.
  */
-export async function expense(subsidiary_id: any, expense_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any> {
+export async function expense(subsidiary_id: any, expense_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(async () => {
     const sub = requiredText("subsidiary_id", subsidiary_id);
     return one("EXPENSE", "expense", requiredText("expense_id", expense_id), sub, field, invocation);

@@ -43,7 +43,7 @@ export async function governed<T>(name: string, args: unknown[], invocation: Cus
   const s = currentSession();
   const client = s.currentClient();
   const key = JSON.stringify([client.baseUrl, client.enterpriseId, name, args]);
-  if (invocation?.isInValuePreview) {
+  if (isInValuePreview(invocation)) {
     const hit = s.governor.peek<T>(key);
     if (hit !== undefined) return hit;
     throw new PreviewError("Formula preview does not call the service: press Enter to load.");
@@ -51,6 +51,16 @@ export async function governed<T>(name: string, args: unknown[], invocation: Cus
   return s.governor.run(key, () => withDeadline((signal) => fetch(client, signal), deadlineMs));
 }
 
+/**
+ * Formula value preview (CustomFunctionsRuntime 1.5). @types/custom-functions-runtime types the flag as a
+ * string while its doc says `true`/`false`: "false" is a normal calculation, so a truthiness test is wrong.
+ */
+export function isInValuePreview(invocation: CustomFunctions.Invocation | undefined): boolean {
+  const flag: unknown = invocation?.isInValuePreview;
+  return flag === true || (typeof flag === "string" && flag.toLowerCase() === "true");
+}
+
+/** The deadline starts when the governor sends the call, not while it waits its turn behind others. */
 function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,5 @@
-import { Session, memoryStorage } from "../../src/api";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { Session, memoryStorage, type RawRequest, type Transport } from "../../src/api";
 import { allowance, allowances, card, cards, expense, expenses, movements } from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
 import { serialToDate } from "../../src/sheets";
@@ -79,12 +80,54 @@ describe("the single-record functions", () => {
     const whole = await expense(sub, e.id, null, invocation());
     expect(whole).toHaveLength(2);
     expect(whole[1][0]).toBe(e.id);
-    expect(await expense(sub, e.id, "state", invocation())).toBe(e.state);
-    expect(await expense(sub, e.id, "Amount", invocation())).toBe(e.amount);
+    // One field is a 1x1 grid: the metadata declares every function a matrix (see "declared results" below).
+    expect(await expense(sub, e.id, "state", invocation())).toEqual([[e.state]]);
+    expect(await expense(sub, e.id, "Amount", invocation())).toEqual([[e.amount]]);
     const a = f.sandbox.store.allowancesOf(sub)[0];
-    expect(await allowance(sub, a.id, "allowance_number", invocation())).toBe(a.allowance_number);
+    expect(await allowance(sub, a.id, "allowance_number", invocation())).toEqual([[a.allowance_number]]);
     const c = f.sandbox.store.cardsOf(f.enterprise.id)[0];
-    expect(await card(c.id, "last_four_digits", invocation())).toBe(c.last_four_digits);
+    expect(await card(c.id, "last_four_digits", invocation())).toEqual([[c.last_four_digits]]);
+  });
+
+  it("declared results: what each function returns has the shape functions.json declares for it", async () => {
+    const metadata = JSON.parse((await generateCustomFunctionsMetadata("src/functions/functions.ts")).metadataJson) as {
+      functions: { id: string; result: { dimensionality?: string } }[];
+    };
+    const sub = f.enterprise.subsidiaries[0];
+    const e = f.sandbox.store.expensesOf(sub)[0];
+    const a = f.sandbox.store.allowancesOf(sub)[0];
+    const c = f.sandbox.store.cardsOf(f.enterprise.id)[0];
+    const calls: Record<string, (() => Promise<unknown>)[]> = {
+      CARDS: [() => cards(null, invocation())],
+      MOVEMENTS: [() => movements(c.id, f.sandbox.store.billingPeriodsOf(c.id)[0].id, null, null, invocation())],
+      ALLOWANCES: [() => allowances(sub, null, null, invocation())],
+      EXPENSES: [() => expenses(sub, null, null, null, null, invocation())],
+      CARD: [() => card(c.id, null, invocation()), () => card(c.id, "last_four_digits", invocation())],
+      ALLOWANCE: [() => allowance(sub, a.id, null, invocation()), () => allowance(sub, a.id, "state", invocation())],
+      EXPENSE: [() => expense(sub, e.id, null, invocation()), () => expense(sub, e.id, "amount", invocation())],
+    };
+    expect(metadata.functions.map((fn) => fn.id).sort()).toEqual(Object.keys(calls).sort());
+    for (const fn of metadata.functions) {
+      const matrix = fn.result.dimensionality === "matrix";
+      for (const call of calls[fn.id]) {
+        const value = await call();
+        const isGrid = Array.isArray(value) && value.length > 0 && value.every((row) => Array.isArray(row) && row.length > 0);
+        expect([fn.id, isGrid]).toEqual([fn.id, matrix]);
+      }
+    }
+  });
+
+  it("formula value preview answers from the cache only, and isInValuePreview \"false\" is a normal calculation", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const preview = { isInValuePreview: "true" } as CustomFunctions.Invocation;
+    const normal = { isInValuePreview: "false" } as CustomFunctions.Invocation;
+    expect((await failure(cards(null, preview))).code).toBe("#N/A");
+    expect(requests).toEqual([]);
+    const grid = await cards(null, normal);
+    expect(requests).toHaveLength(1);
+    expect(await cards(null, preview)).toEqual(grid);
+    expect(requests).toHaveLength(1);
+    expect((await expenses(sub, null, null, null, null, normal)).length).toBeGreaterThan(1);
   });
 });
 
@@ -125,11 +168,61 @@ describe("errors say which argument and what is allowed, or what went wrong", ()
   });
 
   it("a slow service turns into #N/A at the deadline, never an eternal #BUSY!", async () => {
-    await connect({ faults: { latencyMs: 2000 } }, undefined, 300);
-    const started = Date.now();
-    const slow = await failure(cards(null, invocation()));
-    expect(Date.now() - started).toBeLessThan(1500);
-    expect(slow).toEqual(new FunctionError("#N/A", "The service could not be reached: no answer within 300 ms. Try again with Refresh data."));
+    f = await withSandbox(); // closed by afterEach like the others; the service here never answers
+    jest.useFakeTimers();
+    try {
+      const sent: RawRequest[] = [];
+      const silent: Transport = (request) => {
+        sent.push(request);
+        return new Promise((_resolve, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      };
+      session = new Session(memoryStorage(), { transport: silent, retry: { retries: 0 } });
+      session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_deadline" });
+      useSession(session, { deadlineMs: 300 });
+      let settled = false;
+      const slow = failure(cards(null, invocation())).finally(() => (settled = true));
+      await jest.advanceTimersByTimeAsync(299);
+      expect(settled).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toBe(true);
+      expect(await slow).toEqual(new FunctionError("#N/A", "The service could not be reached: no answer within 300 ms. Try again with Refresh data."));
+      // One request, abandoned at the deadline rather than left running.
+      expect(sent).toHaveLength(1);
+      expect(sent[0].signal.aborted).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe("distinct calls beyond the governor's cap", () => {
+  it("wait their turn, and their deadline counts from when they are sent, not from when they were asked", async () => {
+    f = await withSandbox();
+    jest.useFakeTimers();
+    try {
+      const sent: RawRequest[] = [];
+      const silent: Transport = (request) => {
+        sent.push(request);
+        return new Promise((_resolve, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+      };
+      session = new Session(memoryStorage(), { transport: silent, retry: { retries: 0 } });
+      session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_deadline" });
+      useSession(session, { deadlineMs: 300 });
+      const settled: number[] = [];
+      const calls = Array.from({ length: 7 }, (_, i) => failure(expenses(`sub-${i}`, null, null, null, null, invocation())).finally(() => settled.push(i)));
+      await jest.advanceTimersByTimeAsync(0);
+      expect(sent).toHaveLength(6);
+      await jest.advanceTimersByTimeAsync(300);
+      expect(settled.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(sent).toHaveLength(7);
+      await jest.advanceTimersByTimeAsync(299);
+      expect(settled).toHaveLength(6);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(settled).toHaveLength(7);
+      expect((await calls[6]).message).toBe("The service could not be reached: no answer within 300 ms. Try again with Refresh data.");
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 
