@@ -68,5 +68,6 @@ export function toCell(kind: ColumnKind, raw: unknown): CellValue {
 }
 
 /** Helpers for readable columns of expanded objects. */
+/** First and last name joined by a space; each kept as sent (no trimming: the service's text is shown as it is). */
 export const fullName = (p: { first_name?: string; last_name?: string } | null | undefined) =>
-  p ? `${p.first_name ?? ""} ${p.last_name ?? ""}`.trim() : null;
+  p ? [p.first_name, p.last_name].filter((part) => part !== undefined && part !== "").join(" ") : null;

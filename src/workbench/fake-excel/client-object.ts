@@ -95,7 +95,10 @@ export class Context {
           "Excel is in cell-editing mode. Please exit the edit mode by pressing ENTER or TAB or selecting another cell, and then try again.",
         );
       }
-      await this.model.cellEdit.ended;
+      const edit = this.model.cellEdit;
+      edit.waiting++;
+      await edit.ended;
+      edit.waiting--;
     }
     if (bytes > PAYLOAD_LIMIT_BYTES) {
       throw new FakeExcelError(

@@ -98,12 +98,12 @@ export class UserActions {
    * Enters cell edit mode (a person typing in a cell, not yet pressed Enter). Until `end()` is called, a batch
    * fails with InvalidOperationInCellEditMode unless its Excel.run asked for `delayForCellEdit`.
    */
-  beginCellEdit(sheetName: string, address: string): { end(): void } {
+  beginCellEdit(sheetName: string, address: string): { end(): void; readonly waiting: number } {
     if (this.model.cellEdit) throw new FakeExcelError("InvalidOperation", "A cell is already being edited.");
     let end = () => undefined as void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     const edit = {
-      sheet: sheetName, address, ended,
+      sheet: sheetName, address, ended, waiting: 0,
       end: () => {
         if (this.model.cellEdit === edit) this.model.cellEdit = null;
         end();

@@ -91,6 +91,8 @@ export interface CellEdit {
   sheet: string;
   address: string;
   ended: Promise<void>;
+  /** Batches waiting for the edit to end (runs that passed delayForCellEdit). */
+  waiting: number;
   end(): void;
 }
 
