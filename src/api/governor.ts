@@ -8,7 +8,7 @@
 
 export const DEFAULT_CACHE_MS = 5 * 60_000;
 /** Distinct calls sent at once; the rest wait their turn (their deadline starts when they are sent). */
-export const DEFAULT_CONCURRENCY = 6;
+export const GOVERNOR_CONCURRENCY = 6;
 /** Results kept at most: one per formula cell of a large workbook. */
 export const MAX_ENTRIES = 10_000;
 /** Cells of spilled grids kept at most, so that a few huge lists cannot hold the memory of the runtime. */
@@ -32,7 +32,7 @@ export class RequestGovernor {
   /** Calls that reached `fetch`, for tests and the taskpane's status line. */
   readonly stats = { calls: 0, fetches: 0, hits: 0, shared: 0, queued: 0 };
 
-  constructor(public cacheMs: number = DEFAULT_CACHE_MS, private readonly now: () => number = Date.now, readonly concurrency = DEFAULT_CONCURRENCY) {}
+  constructor(public cacheMs: number = DEFAULT_CACHE_MS, private readonly now: () => number = Date.now, readonly concurrency = GOVERNOR_CONCURRENCY) {}
 
   /**
    * The value for `key`: from the cache, from the same call in flight, or fetched once when a place among

@@ -1,5 +1,5 @@
 /** The governor under a workbook of many =SPEND cells: a cap on distinct calls, deadlines from sending, a cache for thousands. */
-import { DEFAULT_CONCURRENCY, MAX_CACHED_CELLS, MAX_ENTRIES, RequestGovernor } from "../../src/api/governor";
+import { GOVERNOR_CONCURRENCY, MAX_CACHED_CELLS, MAX_ENTRIES, RequestGovernor } from "../../src/api/governor";
 
 /** A fetch the test finishes by hand, recording when it was sent. */
 function manual() {
@@ -15,7 +15,7 @@ function manual() {
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("the request governor's limits", () => {
-  it(`runs at most ${DEFAULT_CONCURRENCY} distinct calls at once; the others are sent, in order, as places free up`, async () => {
+  it(`runs at most ${GOVERNOR_CONCURRENCY} distinct calls at once; the others are sent, in order, as places free up`, async () => {
     const governor = new RequestGovernor(60_000, () => 0);
     const m = manual();
     const keys = Array.from({ length: 10 }, (_, i) => `k${i}`);

@@ -48,11 +48,11 @@ it("every resource loads hostile service text as exactly that text, with no form
   const movements = store.movementsOf(period.id);
   movements.forEach((m, i) => Object.assign(m, { description: pick(i + 17), reference_code: pick(i + 19) }));
 
-  const load = (params: Omit<LoadParams, "enterpriseId">) => loadTable(f.client, f.workbook, { enterpriseId: ent, ...params } as LoadParams);
+  const load = (params: Record<string, unknown>) => loadTable(f.client, f.workbook, { enterpriseId: ent, ...params } as LoadParams);
   const e = await load({ resource: "expenses", subsidiaryId: f.sub });
   const a = await load({ resource: "allowances", subsidiaryId: f.sub });
-  const c = await load({ resource: "cards", expand: ["user"] } as Omit<LoadParams, "enterpriseId">);
-  const m = await load({ resource: "movements", cardId: card.id, billingPeriodId: period.id } as Omit<LoadParams, "enterpriseId">);
+  const c = await load({ resource: "cards", expand: ["user"] });
+  const m = await load({ resource: "movements", cardId: card.id, billingPeriodId: period.id });
 
   expect(formulasInWorkbook()).toEqual([]);
   const ids = (list: { id: string }[]) => list.map((r) => r.id);
