@@ -1,11 +1,17 @@
 // Builds the add-in for the web: the shared-runtime page (taskpane.html: taskpane, ribbon commands and custom
 // functions in one runtime), functions.js + functions.json for the CustomFunctions extension point, the
-// workbench page (the product beside an in-memory Excel), the assets, and manifest.xml. A production build
-// rewrites every development URL (https://localhost:3000) in the manifest to ADDIN_URL.
+// assets, and manifest.xml. A production build rewrites every development URL (https://localhost:3000) in the
+// manifest to ADDIN_URL.
+//
+// The workbench page (the product beside an in-memory Excel) and source maps are development only: dist/ is
+// served on the add-in's origin, where the API key is stored. ProductionLeakCheck fails a production build
+// that would ship them, the sandbox or test code. `--env workbench` builds the workbench in production mode
+// for the browser tests (never to be hosted); that build is not checked.
 const path = require("node:path");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { ProductionLeakCheck } = require("./tools/production-leak-check");
 
 const DEV_ORIGIN = "https://localhost:3000";
 const DEFAULT_PRODUCTION_URL = "https://spendsync.example.com/";
@@ -25,20 +31,55 @@ async function serverOptions() {
   }
 }
 
+/**
+ * The dev server's answer to the add-in's service calls through /proxy: only the add-in's own origin may use
+ * it (a page elsewhere in the same browser must not reach the service through it), and the service's own
+ * CORS headers (perhaps `*`) are replaced by that origin. Static files keep `*`: Office fetches functions.json
+ * and the scripts from its own origin.
+ */
+function proxyOptions(service, ownOrigin) {
+  const isProxy = (url = "") => url === "/proxy" || url.startsWith("/proxy/") || url.startsWith("/proxy?");
+  return {
+    headers: (req) => (isProxy(req.url) ? { "Access-Control-Allow-Origin": ownOrigin, Vary: "Origin" } : { "Access-Control-Allow-Origin": "*" }),
+    setupMiddlewares: (middlewares) => {
+      middlewares.unshift({
+        name: "proxy-own-origin-only",
+        middleware: (req, res, next) => {
+          const origin = req.headers.origin;
+          if (!isProxy(req.url) || origin === undefined || origin === ownOrigin) return next();
+          res.writeHead(403, { "Content-Type": "application/json", Vary: "Origin" });
+          res.end(JSON.stringify({ status: 403, error: `The dev proxy answers only the add-in's own origin (${ownOrigin}).` }));
+        },
+      });
+      return middlewares;
+    },
+    proxy: [{
+      context: ["/proxy"], target: service, changeOrigin: true, pathRewrite: { "^/proxy": "" },
+      onProxyRes: (proxyRes) => {
+        for (const name of Object.keys(proxyRes.headers)) if (name.startsWith("access-control-")) delete proxyRes.headers[name];
+        proxyRes.headers["access-control-allow-origin"] = ownOrigin;
+        proxyRes.headers.vary = proxyRes.headers.vary ? `${proxyRes.headers.vary}, Origin` : "Origin";
+      },
+    }],
+  };
+}
+
 module.exports = async (env = {}, argv = {}) => {
   const mode = argv.mode ?? "production";
   const dev = mode === "development";
+  // The workbench page and the in-memory Excel: development, or a browser-test build asked for by name.
+  const workbench = dev || env.workbench === true || env.workbench === "true";
   const productionUrl = (process.env.ADDIN_URL ?? DEFAULT_PRODUCTION_URL).replace(/\/?$/, "/");
   const service = process.env.SPEND_SERVICE_URL ?? "http://127.0.0.1:3000";
   const config = {
     mode,
     target: ["web", "es2020"],
-    devtool: "source-map",
+    devtool: dev ? "source-map" : false,
     entry: {
       "spend-api": { import: "./src/api/index.ts", library: { name: "SpendApi", type: "umd" } },
       functions: "./src/functions/functions.ts",
       taskpane: "./src/shared-runtime.ts",
-      workbench: "./src/workbench/page.ts",
+      ...(workbench ? { workbench: "./src/workbench/page.ts" } : {}),
     },
     output: { path: path.resolve(__dirname, "dist"), filename: "[name].js", clean: true },
     resolve: {
@@ -59,12 +100,12 @@ module.exports = async (env = {}, argv = {}) => {
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
-      new HtmlWebpackPlugin({ filename: "workbench.html", template: "./src/workbench/workbench.html", chunks: ["workbench"] }),
+      ...(workbench ? [new HtmlWebpackPlugin({ filename: "workbench.html", template: "./src/workbench/workbench.html", chunks: ["workbench"] })] : []),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets", to: "assets" },
           { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
-          { from: "src/workbench/workbench.css", to: "workbench.css" },
+          ...(workbench ? [{ from: "src/workbench/workbench.css", to: "workbench.css" }] : []),
           {
             from: "manifest.xml",
             to: "manifest.xml",
@@ -73,18 +114,22 @@ module.exports = async (env = {}, argv = {}) => {
           },
         ],
       }),
+      ...(dev || workbench ? [] : [new ProductionLeakCheck()]),
     ],
     performance: { hints: false },
   };
   if (dev && env.WEBPACK_SERVE) {
+    const host = process.env.SPEND_DEV_HOST ?? "localhost";
+    const port = Number(process.env.SPEND_DEV_PORT ?? 3000);
+    const server = await serverOptions();
+    const ownOrigin = `${server.type}://${host.includes(":") ? `[${host}]` : host}:${port}`;
     config.devServer = {
-      host: process.env.SPEND_DEV_HOST ?? "localhost",
-      port: Number(process.env.SPEND_DEV_PORT ?? 3000),
-      server: await serverOptions(),
-      headers: { "Access-Control-Allow-Origin": "*" },
+      host,
+      port,
+      server,
       static: false,
       // The add-in reaches a service that sends no CORS headers through here: base URL <dev server>/proxy.
-      proxy: [{ context: ["/proxy"], target: service, changeOrigin: true, pathRewrite: { "^/proxy": "" } }],
+      ...proxyOptions(service, ownOrigin),
       client: { overlay: false },
     };
   }

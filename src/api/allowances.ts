@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ALLOWANCE_STATES, type AllowanceState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { Envelope, Id, Money, Person, Timestamp, type ExpandOf } from "./common";
+import { Envelope, Id, Money, Opaque, Person, Timestamp, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { checkedPatch, type StatePatch } from "./state-patch";
 
@@ -20,19 +20,18 @@ export const AllowanceSegment = z.object({
   converted_amount: Money,
 });
 
-/** Only the signed URL is in the spec; the rest is the sandbox's (docs/sandbox.md). */
-export const AllowanceDocument = z.object({
-  url: z.string(),
-  id: Id.optional(),
-  name: z.string().optional(),
-  content_type: z.string().optional(),
-});
+/**
+ * "Fields of a document entry other than its signed URL: not shown", and the URL's field name is not given
+ * either: an entry is kept whole, so one odd entry cannot fail a list. The sandbox sends url, id, name and
+ * content_type (docs/sandbox.md).
+ */
+export const AllowanceDocument = Opaque;
 
-export const Allowance = z.object({
+const allowanceFields = {
   id: Id,
   allowance_number: z.number().int(),
   description: z.string(),
-  state: z.string(),
+  state: listed(ALLOWANCE_STATES),
   beneficiary_id: Id.optional(),
   beneficiary: Person.optional(),
   cost_center_id: Id,
@@ -50,15 +49,18 @@ export const Allowance = z.object({
   is_active: z.boolean(),
   allowance_segments: z.array(AllowanceSegment).optional(),
   documents: z.array(AllowanceDocument).optional(),
-});
+};
+
+/** An allowance; an unlisted `state` loads and is reported by `unknownValuesOf`. */
+export const Allowance = recordOf(allowanceFields);
 export type Allowance = z.infer<typeof Allowance>;
 
-const AllowanceDetail = Allowance.extend(Envelope);
+const AllowanceDetail = recordOf({ ...allowanceFields, ...Envelope });
 
 /** The PATCH answer of spec 4.5. */
-export const AllowanceUpdate = z.object({
+export const AllowanceUpdate = recordOf({
   id: Id,
-  state: z.string(),
+  state: listed(ALLOWANCE_STATES),
   accounted_id: z.string().nullable(),
   paid_id: z.string().nullable(),
   paid_at: Timestamp.nullable(),

@@ -1,14 +1,17 @@
 /** Corporate cards (spec 2.1, 4.1, 4.2). */
 import { z } from "zod";
 import type { SendOptions, SpendClient } from "./client";
-import { Envelope, Id, Person, type ExpandOf } from "./common";
+import { Envelope, Id, Opaque, Person, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 
 export const CARD_EXPAND = ["bank", "user"] as const;
 export const CARD_MAX_PAGE_SIZE = 100;
 
-/** Bank fields are not in the spec; these are the sandbox's (docs/sandbox.md). All optional. */
-export const Bank = z.object({ id: Id, name: z.string().optional(), country: z.string().optional(), swift_code: z.string().optional() });
+/**
+ * "Fields of the expanded bank object: not shown": kept whole, nothing required (the sandbox sends id, name,
+ * country and swift_code, docs/sandbox.md).
+ */
+export const Bank = Opaque;
 
 export const Card = z.object({
   id: Id,

@@ -3,11 +3,12 @@
  * origin rule for the key, error mapping and response validation. Runs in the Office webview and Node 20.
  */
 import type { z } from "zod";
+import { checkBaseUrl, checkLinkOrigin } from "./base-url";
 import {
-  AuthError, CancelledError, CrossOriginError, HttpError, NetworkError, NotFoundError, RateLimitError, RejectedError,
+  AuthError, CancelledError, HttpError, NetworkError, NotFoundError, RateLimitError, RedirectError, RejectedError,
   ServerError, TimeoutError, type RequestInfo,
 } from "./errors";
-import { redact } from "./redact";
+import { redactSecrets, registerSecret } from "./redact";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
 import { checkSchema, parseJson } from "./schema-check";
 import { fetchTransport, type RawResponse, type Transport } from "./transport";
@@ -25,6 +26,10 @@ export interface ClientConfig {
   transport?: Transport;
   /** For deterministic jitter in tests. */
   random?: () => number;
+  /** Waits between retries (default: a timer that the signal cancels). Tests pass one that records the delays. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The clock that an HTTP-date Retry-After is read against (default Date.now). */
+  now?: () => number;
   /** Told of every attempt; it gets no headers, so no key. */
   onRequest?: (event: { method: string; url: string; attempt: number }) => void;
 }
@@ -49,20 +54,16 @@ export class SpendClient {
   readonly stats = { requests: 0, retries: 0 };
   private readonly transport: Transport;
   private readonly random: () => number;
+  private readonly sleep: NonNullable<ClientConfig["sleep"]>;
+  private readonly now: () => number;
   private readonly onRequest?: ClientConfig["onRequest"];
   // An ES private field: not enumerable, not shown by console.log or util.inspect, not in JSON.
   readonly #apiKey: string;
 
   constructor(config: ClientConfig) {
-    let url: URL;
-    try {
-      url = new URL(config.baseUrl);
-    } catch {
-      throw new TypeError(`The base URL "${config.baseUrl}" is not a URL; write it like https://api.example.com.`);
-    }
-    if (url.protocol !== "https:" && url.protocol !== "http:") {
-      throw new TypeError(`The base URL must start with https:// (or http:// for a local sandbox); got "${config.baseUrl}".`);
-    }
+    // Registered first: even the messages about a bad base URL or enterprise id are redacted.
+    registerSecret(config.apiKey.trim());
+    const url = checkBaseUrl(config.baseUrl);
     if (!config.enterpriseId.trim()) throw new TypeError("The enterprise id is empty; copy it from the service's settings.");
     if (!config.apiKey.trim()) throw new TypeError("The API key is empty.");
     this.baseUrl = url.toString().replace(/\/+$/, "");
@@ -74,6 +75,8 @@ export class SpendClient {
     this.retry = Object.freeze({ ...DEFAULT_RETRY, ...config.retry });
     this.transport = config.transport ?? fetchTransport;
     this.random = config.random ?? Math.random;
+    this.sleep = config.sleep ?? sleep;
+    this.now = config.now ?? Date.now;
     this.onRequest = config.onRequest;
   }
 
@@ -89,9 +92,9 @@ export class SpendClient {
     return url.toString();
   }
 
-  /** Redacts the key from any text (for callers that log what the client tells them). */
+  /** Redacts the key (and every other registered key) from any text: the same choke point as `redactSecrets`. */
   redact(text: string): string {
-    return redact(text, this.#apiKey);
+    return redactSecrets(text);
   }
 
   /** GET with retries; the body is checked against `schema`. */
@@ -109,7 +112,7 @@ export class SpendClient {
     options: SendOptions,
   ): Promise<T> {
     this.checkOrigin(url);
-    const info: RequestInfo = { method, url: pathOf(url) };
+    const info: RequestInfo = { method, url: redactSecrets(pathOf(url)) };
     const retries = method === "GET" ? this.retry.retries : 0;
     for (let attempt = 1; ; attempt++) {
       if (options.signal?.aborted) throw new CancelledError("Cancelled.");
@@ -120,7 +123,7 @@ export class SpendClient {
         if (raw.status >= 200 && raw.status < 300) return checkSchema(schema, parseJson(raw.text, resource), resource);
         failure = this.httpError(raw, info);
         if (!this.retry.statuses.includes(raw.status)) throw failure;
-        const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"));
+        const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"), this.now());
         if (asked !== null) {
           if (asked > this.retry.maxRetryAfterMs) throw failure;
           delay = asked;
@@ -131,7 +134,7 @@ export class SpendClient {
       }
       if (attempt > retries) throw failure;
       this.stats.retries++;
-      await sleep(delay ?? backoffDelay(this.retry, attempt, this.random), options.signal);
+      await this.sleep(delay ?? backoffDelay(this.retry, attempt, this.random), options.signal);
     }
   }
 
@@ -163,10 +166,7 @@ export class SpendClient {
           this.timeoutMs,
         );
       }
-      throw new NetworkError(
-        this.redact(`Could not reach the service at ${this.origin} (${method} ${info.url}): ${describe(error)}.`),
-        info,
-      );
+      throw new NetworkError(`Could not reach the service at ${this.origin} (${method} ${info.url}): ${describe(error)}.`, info);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
@@ -177,13 +177,27 @@ export class SpendClient {
     let serverMessage = "";
     try {
       const body = JSON.parse(raw.text) as { error?: unknown };
-      if (typeof body?.error === "string") serverMessage = this.redact(body.error);
+      if (typeof body?.error === "string") serverMessage = redactSecrets(body.error);
     } catch {
       // Not JSON (a proxy's HTML page, say): the status speaks for itself.
     }
     const said = serverMessage ? ` The service said: "${serverMessage}"` : "";
     const where = `${info.method} ${info.url}`;
     const status = raw.status;
+    // A browser's fetch with redirect "manual" shows a redirect as an opaque response with status 0.
+    if (status === 0 || (status >= 300 && status < 400)) {
+      const location = raw.headers.get("location");
+      let to = "";
+      try {
+        if (location) to = ` to ${new URL(location, this.origin).origin}`;
+      } catch {
+        to = " to an address that is not a URL";
+      }
+      return new RedirectError(
+        `The service answered ${where} with a redirect${to}${status ? ` (HTTP ${status})` : ""}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.${said}`,
+        status, serverMessage, info,
+      );
+    }
     if (status === 403 || status === 401) {
       return new AuthError(
         `The API key was refused for enterprise ${this.enterpriseId}. Check the key and the enterprise id in the connection settings.${said}`,
@@ -192,7 +206,7 @@ export class SpendClient {
     }
     if (status === 404) return new NotFoundError(`Not found (${where}).${said}`, status, serverMessage, info);
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(raw.headers.get("retry-after"));
+      const retryAfterMs = parseRetryAfter(raw.headers.get("retry-after"), this.now());
       const wait = retryAfterMs === null ? "in a moment" : `in ${Math.ceil(retryAfterMs / 1000)} s`;
       return new RateLimitError(`The service is limiting requests (HTTP 429); try again ${wait}.${said}`, status, serverMessage, info, retryAfterMs);
     }
@@ -205,20 +219,9 @@ export class SpendClient {
     );
   }
 
-  /** The key goes only to the configured origin: a link elsewhere is refused before anything is sent. */
+  /** The key goes only to the configured origin (scheme, host and port): a link elsewhere is refused before anything is sent. */
   checkOrigin(url: string): void {
-    let origin: string;
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      throw new CrossOriginError(`Refused to follow a link that is not a URL: ${JSON.stringify(url.slice(0, 80))}.`, "");
-    }
-    if (origin !== this.origin) {
-      throw new CrossOriginError(
-        `Refused to follow a link to ${origin}: the API key is only sent to ${this.origin}.`,
-        origin,
-      );
-    }
+    checkLinkOrigin(url, this.origin);
   }
 }
 

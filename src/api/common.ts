@@ -1,14 +1,34 @@
-/** Shapes shared by the resources (spec section 1 and 2). Ids are strings; extra fields are tolerated. */
+/**
+ * Shapes shared by the resources (spec sections 1 and 2). They follow the spec to the letter: strict where it
+ * types or enumerates a field, lenient where it says "not shown" (an object whose fields are not shown is kept
+ * whole, nothing required of it). Extra fields of known objects are tolerated (and dropped).
+ */
 import { z } from "zod";
+import { isIsoDate, normalizeTimestamp } from "../domain";
+export { listed, recordOf, unknownValuesOf, hasUnknownValues, isListed, type Unlisted, type UnknownValue } from "./listed-values";
 
 export const Id = z.string().min(1);
-/** ISO 8601 timestamp, as the service writes it. */
-export const Timestamp = z.string().min(1);
-/** YYYY-MM-DD */
-export const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "expected a date written YYYY-MM-DD");
+
+// RFC 3339 / ISO 8601 extended: a 4-digit year, T, hh:mm (seconds and fraction optional) and a zone. The
+// calendar and clock ranges are the domain's rule (normalizeTimestamp), the same the sandbox and sync apply.
+const TIMESTAMP_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** True for a timestamp the spec allows: ISO 8601 with a real date and time and a zone (Z or ±hh:mm). */
+export function isTimestamp(value: string): boolean {
+  return TIMESTAMP_SHAPE.test(value) && normalizeTimestamp(value) !== null;
+}
+
+/** ISO 8601 timestamp with a zone. A bare date, a year 20260, 2026-02-30 or a missing zone is refused. */
+export const Timestamp = z.string().refine(isTimestamp, "expected an ISO 8601 timestamp with a zone, like 2026-03-31T12:00:00Z");
+/** YYYY-MM-DD, a real calendar date. */
+export const DateOnly = z.string().refine(isIsoDate, "expected a real date written YYYY-MM-DD");
 
 export const Money = z.object({ amount: z.number(), currency: z.string() });
 export type Money = z.infer<typeof Money>;
+
+/** An object whose fields the spec does not show: kept whole, with every field it has; nothing is required of it. */
+export const Opaque = z.looseObject({});
+export type Opaque = z.infer<typeof Opaque>;
 
 /** A card holder, beneficiary or expense owner when expanded (personal data). */
 export const Person = z.object({

@@ -1,32 +1,40 @@
 /**
  * The client's errors: a small hierarchy with a literal `name` each. HTTP errors keep the status and the
- * server's message; every message is written for a finance user and never contains the API key (the
- * client redacts it before an error is built). SchemaError stands apart from the transport family.
+ * server's message; every message is written for a finance user. The base class and every class that keeps
+ * text from the service pass it through `redactSecrets`, so no error can carry the API key, whoever built it.
+ * SchemaError stands apart from the transport family.
  */
+import { redactSecrets } from "./redact";
 
-/** Base of every error the client throws. */
+/** Base of every error the client throws. Its message (and so its stack) is redacted before Error sees it. */
 export class SpendSyncError extends Error {
   override readonly name: string = "SpendSyncError";
+  constructor(message: string) {
+    super(redactSecrets(message));
+  }
+}
+
+function redactedRequest(request: RequestInfo): RequestInfo {
+  return { method: request.method, url: redactSecrets(request.url) };
 }
 
 /** Facts about the request that failed; never its headers. */
 export interface RequestInfo {
   method: string;
-  /** Path and query, without the origin's credentials (there are none in URLs). */
+  /** Path and query (base URLs with credentials are refused), redacted: a `next` link could quote the key. */
   url: string;
 }
 
 /** The service answered with an error status. */
 export class HttpError extends SpendSyncError {
   override readonly name: string = "HttpError";
-  constructor(
-    message: string,
-    readonly status: number,
-    /** The `error` text of the service's body, when it sent one. */
-    readonly serverMessage: string,
-    readonly request: RequestInfo,
-  ) {
+  /** The `error` text of the service's body, when it sent one (redacted). */
+  readonly serverMessage: string;
+  readonly request: RequestInfo;
+  constructor(message: string, readonly status: number, serverMessage: string, request: RequestInfo) {
     super(message);
+    this.serverMessage = redactSecrets(serverMessage);
+    this.request = redactedRequest(request);
   }
 }
 
@@ -58,19 +66,31 @@ export class ServerError extends HttpError {
   override readonly name = "ServerError" as const;
 }
 
+/**
+ * The service answered with a redirect (3xx, or a browser's opaque redirect). Redirects are never followed:
+ * the request carried the key, and the new address may be another origin.
+ */
+export class RedirectError extends HttpError {
+  override readonly name = "RedirectError" as const;
+}
+
 /** No answer: the connection failed or was closed before a response. */
 export class NetworkError extends SpendSyncError {
   override readonly name = "NetworkError" as const;
-  constructor(message: string, readonly request: RequestInfo) {
+  readonly request: RequestInfo;
+  constructor(message: string, request: RequestInfo) {
     super(message);
+    this.request = redactedRequest(request);
   }
 }
 
 /** No answer within the request timeout. */
 export class TimeoutError extends SpendSyncError {
   override readonly name = "TimeoutError" as const;
-  constructor(message: string, readonly request: RequestInfo, readonly timeoutMs: number) {
+  readonly request: RequestInfo;
+  constructor(message: string, request: RequestInfo, readonly timeoutMs: number) {
     super(message);
+    this.request = redactedRequest(request);
   }
 }
 
@@ -82,8 +102,10 @@ export class CancelledError extends SpendSyncError {
 /** A `next`/`previous` link pointed away from the configured service; it was not followed. */
 export class CrossOriginError extends SpendSyncError {
   override readonly name = "CrossOriginError" as const;
-  constructor(message: string, readonly refusedOrigin: string) {
+  readonly refusedOrigin: string;
+  constructor(message: string, refusedOrigin: string) {
     super(message);
+    this.refusedOrigin = redactSecrets(refusedOrigin);
   }
 }
 
@@ -95,18 +117,29 @@ export class DataMovedError extends SpendSyncError {
   }
 }
 
+/**
+ * The pages of a list cannot be trusted: a `next` link back to a page already read, a page that repeats
+ * records already read (the service ignores `page`), a `count` the pages contradict, or more records than a
+ * sheet can hold. Loading stops at the first page that shows it; loading again will not help.
+ */
+export class PaginationError extends SpendSyncError {
+  override readonly name = "PaginationError" as const;
+  constructor(message: string, readonly page: number) {
+    super(message);
+  }
+}
+
 /** A response did not have the shape of the spec. Not a transport error: retrying will not help. */
 export class SchemaError extends SpendSyncError {
   override readonly name = "SchemaError" as const;
-  constructor(
-    message: string,
-    readonly resource: string,
-    /** Where in the body, e.g. `results[3].amount`. */
-    readonly path: string,
-    /** The offending value, shortened. */
-    readonly value: string,
-  ) {
+  /** Where in the body, e.g. `results[3].amount` (redacted). */
+  readonly path: string;
+  /** The offending value, redacted then shortened. */
+  readonly value: string;
+  constructor(message: string, readonly resource: string, path: string, value: string) {
     super(message);
+    this.path = redactSecrets(path);
+    this.value = redactSecrets(value);
   }
 }
 

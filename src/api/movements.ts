@@ -1,7 +1,7 @@
 /** Movements of a card's billing period (spec 2.4, 4.9, 4.10). */
 import { z } from "zod";
 import type { SendOptions, SpendClient } from "./client";
-import { DateOnly, Envelope, Id, Money, Timestamp } from "./common";
+import { DateOnly, Envelope, Id, Money, Opaque, Timestamp, listed, recordOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 
 export const MOVEMENT_TYPES = ["payment", "expense", "associated_fee", "other_fee"] as const;
@@ -23,23 +23,27 @@ export const Reconciliation = z.object({
 });
 export type Reconciliation = z.infer<typeof Reconciliation>;
 
-export const Movement = z.object({
+const movementFields = {
   id: Id,
   amount: Money,
   description: z.string(),
   transaction_date: DateOnly,
   is_deposit: z.boolean(),
   reconciliation: Reconciliation.nullable().optional(),
-  type: z.string(),
+  type: listed(MOVEMENT_TYPES),
   current_installment: z.number().int(),
   total_installments: z.number().int(),
   reference_code: z.string(),
-  foreign_amount: Money.nullable(),
+  /** "shape when not null: not shown": kept whole. */
+  foreign_amount: Opaque.nullable(),
   is_debt_transfer: z.boolean(),
-});
+};
+
+/** A movement; an unlisted `type` loads and is reported by `unknownValuesOf`. */
+export const Movement = recordOf(movementFields);
 export type Movement = z.infer<typeof Movement>;
 
-const MovementDetail = Movement.extend(Envelope);
+const MovementDetail = recordOf({ ...movementFields, ...Envelope });
 
 export interface MovementScope {
   cardId: string;

@@ -1,11 +1,13 @@
 /**
  * Lists as async iterators (octokit `paginate.iterator`) with a collector on top. After the first page the
  * total is known, so the other pages are fetched concurrently (bounded) and still yielded in order; without
- * a count, `next` is followed. At the end the iterator checks it saw `count` distinct records.
+ * a count, `next` is followed. Every page is checked as it arrives (PageGuard: no URL twice, no page of
+ * records already seen, no page the count contradicts), so a misbehaving server costs one page, not all.
  */
 import { z } from "zod";
 import type { Query, SpendClient } from "./client";
-import { CancelledError, DataMovedError, NotFoundError } from "./errors";
+import { CancelledError, DataMovedError, NotFoundError, PaginationError } from "./errors";
+import { MAX_LIST_RECORDS, PageGuard } from "./page-guard";
 
 export interface ListOptions {
   /** Records per request; default and maximum: the resource's maximum. */
@@ -15,6 +17,8 @@ export interface ListOptions {
   signal?: AbortSignal;
   /** Called after every page with records loaded so far and the total (null while unknown). */
   onProgress?: (loaded: number, total: number | null) => void;
+  /** Most records a list may have (default MAX_LIST_RECORDS, what one sheet holds); more is refused. */
+  maxRecords?: number;
 }
 
 export interface Page<T> {
@@ -74,21 +78,32 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     const onAbort = () => own.abort();
     outer?.addEventListener("abort", onAbort, { once: true });
     const signal = own.signal;
-    const seen = new Set<string>();
+    const maxRecords = this.options.maxRecords ?? MAX_LIST_RECORDS;
+    // Every page but the last is non-empty (checked below), so no honest list needs more pages than records.
+    const guard = new PageGuard(resource, maxRecords, Math.ceil(maxRecords / this.pageSize) + 1);
     let loaded = 0;
-    const take = (page: number, env: { count?: number | null; results: T[] }): Page<T> => {
-      for (const item of env.results) seen.add(item.id);
+    const take = (page: number, env: { count?: number | null; results: T[] }, total: number | null): Page<T> => {
+      guard.accept(page, env.results.map((item) => item.id), total);
       loaded += env.results.length;
       this.options.onProgress?.(loaded, env.count ?? null);
       return { page, count: env.count ?? null, results: env.results };
     };
     try {
       if (outer?.aborted) throw new CancelledError("Cancelled.");
-      const first = await this.client.get(this.envelope, `${resource} (page 1)`, this.pageUrl(1), { signal });
-      yield take(1, first);
+      const firstUrl = this.pageUrl(1);
+      guard.visit(firstUrl, 1);
+      const first = await this.client.get(this.envelope, `${resource} (page 1)`, firstUrl, { signal });
       const count = first.count;
       if (typeof count === "number") {
-        const pages = Math.ceil(count / this.pageSize);
+        if (count > maxRecords) {
+          throw new PaginationError(
+            `The service says there are ${count.toLocaleString("en-US")} ${resource}, more than a sheet can hold (${maxRecords.toLocaleString("en-US")}). Load a narrower selection (a state, a date range).`,
+            1,
+          );
+        }
+        const pages = Math.max(1, Math.ceil(count / this.pageSize));
+        this.checkPageSize(1, first.results.length, count, pages);
+        yield take(1, first, count);
         const inFlight = new Map<number, Promise<z.infer<typeof this.envelope>>>();
         let nextToStart = 2;
         const fill = () => {
@@ -104,20 +119,25 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
           fill();
           const env = await inFlight.get(page)!;
           inFlight.delete(page);
-          if (env.count !== count) throw this.moved(count, env.count ?? seen.size, "the total changed between pages");
-          yield take(page, env);
-        }
-        if (seen.size !== count || loaded !== count) {
-          throw this.moved(count, seen.size, "some records were seen twice or not at all");
+          if (env.count !== count) throw this.moved(count, env.count ?? guard.distinct, "the total changed between pages");
+          this.checkPageSize(page, env.results.length, count, pages);
+          yield take(page, env, count);
         }
       } else {
         // No count: follow `next`, checked against the configured origin before the key is sent.
+        yield take(1, first, null);
         let page = 1;
         let next = first.next ?? null;
+        let previous = first;
         while (next) {
+          if (previous.results.length === 0) {
+            throw new PaginationError(`The service sent an empty page ${page} of ${resource} with a link to another page. Loading stopped.`, page);
+          }
           page++;
+          guard.visit(next, page);
           const env = await this.client.get(this.envelope, `${resource} (page ${page})`, next, { signal });
-          yield take(page, env);
+          yield take(page, env, null);
+          previous = env;
           next = env.next ?? null;
         }
       }
@@ -128,6 +148,20 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
       own.abort(); // stops pages still in flight when the consumer left early or a page failed
       outer?.removeEventListener("abort", onAbort);
     }
+  }
+
+  /**
+   * With a count, every page but the last is full and the last holds the rest. A page that says otherwise,
+   * with the same count on every page, contradicts its own count: refused at that page.
+   */
+  private checkPageSize(page: number, size: number, count: number, pages: number): void {
+    const expected = page < pages ? this.pageSize : count - (pages - 1) * this.pageSize;
+    if (size === expected) return;
+    const said = `the service says there are ${count} ${this.spec.resource}, so at ${this.pageSize} a page, page ${page} should hold ${expected}; it holds ${size}`;
+    if (size > this.pageSize) {
+      throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said} (the service ignores page_size). Loading stopped.`, page);
+    }
+    throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said}. Loading stopped.`, page);
   }
 
   private async fetchPage(page: number, count: number, signal: AbortSignal) {

@@ -1,9 +1,91 @@
-/** The API key never enters an error, a log line or a thrown object (DESIGN.md security rules). */
+/**
+ * The one redaction point of the add-in (DESIGN.md security rules): every error message the client builds,
+ * every journal line and every log line goes through `redactSecrets`. A client registers its key when it is
+ * built, so code that never sees the key (schema checks, pagination, sync's journal) still redacts it.
+ *
+ * A server or proxy can quote the key in many spellings: as sent, URL-encoded (a query string, a form body),
+ * JSON-escaped, or base64 (a Basic auth header such as base64("enterprise:key") echoed back). Base64 of a
+ * longer text shifts the key's bits by 0, 1 or 2 bytes, so the key's base64 is matched at all three
+ * alignments, standard and url-safe, wherever it sits inside a longer base64 string.
+ */
 
 export const REDACTED = "[redacted]";
 
-/** Replaces every occurrence of the secret in `text`. */
+/** Shorter derived forms (a base64 core of a 2-character key) would match ordinary words; the raw key is always redacted. */
+const MIN_DERIVED_LENGTH = 6;
+
+const patterns = new Map<string, RegExp>();
+
+/** From now on, `redactSecrets` hides `secret` in every form. Called by SpendClient with its key. */
+export function registerSecret(secret: string): void {
+  if (!secret || patterns.has(secret)) return;
+  patterns.set(secret, patternFor(secret));
+}
+
+/** Stops redacting `secret` (tests; a key that was never real). */
+export function forgetSecret(secret: string): void {
+  patterns.delete(secret);
+}
+
+/** Replaces every registered secret, in every form, with [redacted]. Use it on anything written to a log, a sheet or an error. */
+export function redactSecrets(text: string): string {
+  let out = String(text);
+  for (const pattern of patterns.values()) out = out.replace(pattern, REDACTED);
+  return out;
+}
+
+/** Replaces `secret` (and its encoded forms) in `text`, whether or not it is registered. */
 export function redact(text: string, secret: string): string {
   if (!secret) return text;
-  return text.split(secret).join(REDACTED);
+  return String(text).replace(patternFor(secret), REDACTED);
+}
+
+/** The spellings of `secret` that are matched literally: raw, JSON-escaped, percent-encoded and form-encoded. */
+export function literalForms(secret: string): string[] {
+  const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1)]);
+  const encoded = [encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ k: secret }).toString().slice(2)];
+  for (const form of [...encoded, ...encoded.map((e) => encodeURIComponent(e))]) {
+    forms.add(form);
+    // Percent escapes are case-insensitive (%2F and %2f are the same byte).
+    forms.add(form.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+  }
+  return [...forms].filter((f) => f === secret || f.length >= MIN_DERIVED_LENGTH);
+}
+
+/**
+ * The base64 characters that depend only on the secret's bytes, for each of the three byte alignments, in
+ * the standard and the url-safe alphabet.
+ */
+export function base64Cores(secret: string): string[] {
+  const bytes = new TextEncoder().encode(secret);
+  const cores = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length + 2);
+    padded.set(bytes, offset);
+    const b64 = base64(padded);
+    const core = b64.slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6));
+    if (core.length < MIN_DERIVED_LENGTH) continue;
+    cores.add(core);
+    cores.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+  }
+  return [...cores];
+}
+
+function patternFor(secret: string): RegExp {
+  const literals = literalForms(secret).map(escapeRegExp);
+  // One base64 character on each side still carries a few bits of the key, and padding may follow: take them too.
+  const cores = base64Cores(secret).map((core) => `[A-Za-z0-9+/_-]?${escapeRegExp(core)}[A-Za-z0-9+/_-]?={0,2}`);
+  const alternatives = [...cores, ...literals].sort((a, b) => b.length - a.length);
+  return new RegExp(alternatives.join("|"), "g");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+}
+
+/** btoa over bytes: the webview and Node 20 both have btoa, neither needs Buffer. */
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -1,6 +1,7 @@
 /** Turns a body into a typed value, or a SchemaError that names the resource, the field path and the value. */
 import type { z } from "zod";
 import { SchemaError } from "./errors";
+import { redactSecrets } from "./redact";
 
 function pathText(path: readonly PropertyKey[]): string {
   let out = "";
@@ -17,8 +18,9 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): unknown {
   return current;
 }
 
+/** Redacted before it is cut: a key cut in half would no longer match the redaction. */
 function shorten(value: unknown): string {
-  const text = value === undefined ? "nothing (the field is missing)" : JSON.stringify(value) ?? String(value);
+  const text = redactSecrets(value === undefined ? "nothing (the field is missing)" : JSON.stringify(value) ?? String(value));
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
@@ -27,7 +29,7 @@ export function parseJson(text: string, resource: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const start = text.trim().slice(0, 60);
+    const start = redactSecrets(text).trim().slice(0, 60);
     const what = start.startsWith("<") ? "an HTML page, not JSON" : text.trim() === "" ? "empty" : "not valid JSON (cut short?)";
     throw new SchemaError(
       `The service's answer for ${resource} was ${what}: ${JSON.stringify(start)}. Is the base URL the service's?`,

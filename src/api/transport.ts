@@ -19,14 +19,18 @@ export interface RawResponse {
 
 export type Transport = (request: RawRequest) => Promise<RawResponse>;
 
-/** Global fetch: the Office webview and Node 20 both have it. Redirects are refused, never followed with the key. */
+/**
+ * Global fetch: the Office webview and Node 20 both have it. Redirects are never followed with the key:
+ * "manual" hands the 3xx (in a browser, an opaque response with status 0) to the client, which turns it into
+ * a RedirectError that says so, instead of an anonymous network failure retried four times.
+ */
 export const fetchTransport: Transport = async (request) => {
   const response = await fetch(request.url, {
     method: request.method,
     headers: request.headers,
     body: request.body,
     signal: request.signal,
-    redirect: "error",
+    redirect: "manual",
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
 };

@@ -33,7 +33,7 @@ it("builds for the web and loads expenses from the sandbox with browser globals 
   try {
     const browser: Record<string, unknown> = {
       fetch, URL, URLSearchParams, AbortController, AbortSignal, Headers, setTimeout, clearTimeout, console, Promise,
-      DOMException, TextEncoder, TextDecoder, performance,
+      DOMException, TextEncoder, TextDecoder, performance, btoa, atob,
     };
     browser.self = browser;
     browser.window = browser;

@@ -15,6 +15,13 @@ function client(script: Script, extra: Partial<ConstructorParameters<typeof Spen
   return { c, fake };
 }
 
+/** A client whose waits are recorded instead of slept: delays are asserted as numbers, never as elapsed time. */
+function recordingClient(script: Script, extra: Partial<ConstructorParameters<typeof SpendClient>[0]> = {}) {
+  const waits: number[] = [];
+  const made = client(script, { sleep: async (ms) => void waits.push(ms), ...extra });
+  return { ...made, waits };
+}
+
 describe("requests", () => {
   it("carry the key in the Authorization header, under the base URL's path", async () => {
     const { c, fake } = client((r) => ({ body: pageOf(r.url, 1) }));
@@ -45,21 +52,36 @@ describe("retry policy", () => {
     expect(parseRetryAfter(null, now)).toBeNull();
   });
 
-  it("retries a GET after 5xx, network errors and 429, honouring Retry-After", async () => {
+  it("retries a GET after 5xx, network errors and 429, honouring Retry-After in both forms", async () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
     const replies = [
       { status: 503, body: { status: 503, error: "busy" } },
       new TypeError("fetch failed"),
-      // HTTP dates have whole seconds: 2.5 s ahead is at least 1.5 s of waiting.
-      { status: 429, headers: { "Retry-After": new Date(Date.now() + 2500).toUTCString() }, body: { status: 429, error: "slow" } },
+      { status: 429, headers: { "Retry-After": "Sat, 21 Nov 2026 10:00:03 GMT" }, body: { status: 429, error: "slow" } },
+      { status: 502, headers: { "Retry-After": "7" }, body: { status: 502, error: "gateway" } },
       { body: { ...card("r1"), status: 200, error: "" } },
     ];
-    const started = Date.now();
-    const { c, fake } = client((_r, i) => replies[i]);
+    const { c, fake, waits } = recordingClient((_r, i) => replies[i], { now: () => now, random: () => 0 });
     const result = await getCard(c, "r1");
     expect(result.id).toBe("r1");
-    expect(fake.requests).toHaveLength(4);
-    expect(c.stats).toEqual({ requests: 4, retries: 3 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(fake.requests).toHaveLength(5);
+    expect(c.stats).toEqual({ requests: 5, retries: 4 });
+    // Backoff (base 1 ms, doubled) where the service said nothing; its own delay where it did, a 5xx included.
+    expect(waits).toEqual([1, 2, 3000, 7000]);
+  });
+
+  it("waits before each retry, never after the last attempt, and sends nothing while it waits", async () => {
+    const events: string[] = [];
+    const fake = fakeTransport(() => {
+      events.push("request");
+      return { status: 503, headers: { "Retry-After": "2" }, body: { status: 503, error: "busy" } };
+    });
+    const c = new SpendClient({
+      baseUrl: "https://spend.example/api", enterpriseId: "ent-1", apiKey: KEY, transport: fake.transport, retry: { ...fast, retries: 2 },
+      sleep: async (ms) => void events.push(`wait ${ms}`),
+    });
+    await expect(getCard(c, "x")).rejects.toBeInstanceOf(ServerError);
+    expect(events).toEqual(["request", "wait 2000", "request", "wait 2000", "request"]);
   });
 
   it("gives up after the policy's retries with the last error", async () => {

@@ -40,7 +40,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
-  const options = { ...(await config({}, { mode: "production" })), context: ROOT, devtool: false };
+  const options = { ...(await config({ workbench: true }, { mode: "production" })), context: ROOT, devtool: false };
   options.output = { ...options.output, path: dist };
   process.env.ADDIN_URL = "https://spendsync.example.com/";
   const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
@@ -127,7 +127,7 @@ describe("the workbench in Chromium", () => {
 
     await page.getByRole("button", { name: "Preview sync" }).click();
     await expectText(page.locator("#preview-counts"), `1 to send, 0 invalid (will not be sent), ${approved.length - 1} unchanged.`);
-    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send {"state":"paid","paid_id":"PAY-E2E"}`);
+    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send {"state":"paid","paid_id":"PAY-E2E"} Discard edit`);
     await page.screenshot({ path: join(OUT, "workbench-preview.png") });
     expect(f.sandbox.store.transitionsOf(first.id)).toHaveLength(0);
 
@@ -140,8 +140,11 @@ describe("the workbench in Chromium", () => {
 
     await page.locator('[data-sheet="Spend Sync journal"]').click();
     await expectText(page.locator('[data-cell="A1"]'), "Time (UTC)");
-    await expectText(page.locator('[data-cell="D2"]'), first.id);
-    await expectText(page.locator('[data-cell="I2"]'), "applied");
+    // The write-ahead line ("sending") before the PATCH, then its answer.
+    await expectText(page.locator('[data-cell="F2"]'), first.id);
+    await expectText(page.locator('[data-cell="K2"]'), "sending");
+    await expectText(page.locator('[data-cell="F3"]'), first.id);
+    await expectText(page.locator('[data-cell="K3"]'), "applied");
     expect(await page.locator("#grid").textContent()).not.toContain(f.enterprise.api_key);
     await page.close();
   });

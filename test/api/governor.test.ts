@@ -1,0 +1,45 @@
+/** The request governor keeps results, never failures: a failed call is asked again on the next recalculation. */
+import { RequestGovernor } from "../../src/api";
+
+describe("the request governor", () => {
+  it("does not keep a failure: the next call fetches again and gets the answer", async () => {
+    const governor = new RequestGovernor(60_000, () => 0);
+    const fetches: string[] = [];
+    const failing = () => {
+      fetches.push("fail");
+      return Promise.reject(new Error("503"));
+    };
+    await expect(governor.run("k", failing)).rejects.toThrow("503");
+    expect(governor.peek("k")).toBeUndefined();
+    const value = await governor.run("k", async () => {
+      fetches.push("ok");
+      return 42;
+    });
+    expect(value).toBe(42);
+    expect(fetches).toEqual(["fail", "ok"]);
+    expect(governor.stats).toMatchObject({ calls: 2, fetches: 2, hits: 0 });
+  });
+
+  it("shares a failure only with the calls already waiting for it", async () => {
+    const governor = new RequestGovernor(60_000, () => 0);
+    let reject!: (e: Error) => void;
+    const first = governor.run("k", () => new Promise<number>((_, r) => (reject = r)));
+    const second = governor.run("k", () => Promise.resolve(1));
+    reject(new Error("lost"));
+    await expect(first).rejects.toThrow("lost");
+    await expect(second).rejects.toThrow("lost");
+    await expect(governor.run("k", () => Promise.resolve(2))).resolves.toBe(2);
+  });
+
+  it("keeps a result for cacheMs by its clock, then fetches again", async () => {
+    let now = 0;
+    const governor = new RequestGovernor(1000, () => now);
+    let n = 0;
+    const fetch = async () => ++n;
+    expect(await governor.run("k", fetch)).toBe(1);
+    now = 999;
+    expect(await governor.run("k", fetch)).toBe(1);
+    now = 1000;
+    expect(await governor.run("k", fetch)).toBe(2);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * `npm run build` ships only the add-in: no workbench page, no in-memory Excel, no sandbox, no source maps
+ * (dist/ is served on the add-in's origin, where the key is stored). One real production build into a temp
+ * directory; the leak check is then shown to catch planted leaks on small inputs and one tiny compile.
+ */
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import webpack from "webpack";
+import { ROOT } from "../support/process";
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const config = require(join(ROOT, "webpack.config.js"));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ProductionLeakCheck, findProductionLeaks } = require(join(ROOT, "tools/production-leak-check.js"));
+
+jest.setTimeout(300_000);
+
+function compile(options: webpack.Configuration): Promise<webpack.Stats> {
+  return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name)));
+}
+
+describe("the production build", () => {
+  let dist: string;
+  let stats: webpack.Stats;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "spend-prod-"));
+    const options = await config({}, { mode: "production" });
+    stats = await compile({ ...options, context: ROOT, output: { ...options.output, path: dist } });
+  });
+
+  it("succeeds with the leak check in place", () => {
+    expect(stats.hasErrors() ? stats.toString({ all: false, errors: true }) : "").toBe("");
+    expect(stats.compilation.options.plugins.some((p) => p instanceof ProductionLeakCheck)).toBe(true);
+  });
+
+  it("emits the add-in and nothing of the workbench, the sandbox or source maps", () => {
+    const files = filesUnder(dist);
+    expect(files).toEqual(expect.arrayContaining(["taskpane.html", "taskpane.js", "functions.js", "functions.json", "manifest.xml", "taskpane.css"]));
+    expect(files.filter((f) => /workbench|sandbox|fake-excel|\.map$/i.test(f))).toEqual([]);
+    for (const file of files.filter((f) => /\.(js|html|css)$/.test(f))) {
+      expect(readFileSync(join(dist, file), "utf8")).not.toMatch(/sourceMappingURL/);
+    }
+  });
+
+  it("bundles no module of src/workbench, src/sandbox or test", () => {
+    const modules = stats.toJson({ all: false, modules: true, nestedModules: true }).modules ?? [];
+    const names = modules.flatMap((m) => [m.name ?? "", ...(m.modules ?? []).map((n) => n.name ?? "")]);
+    expect(names.some((n) => n.includes("src/api/"))).toBe(true); // the listing is real
+    expect(names.filter((n) => /src\/(workbench|sandbox)\/|(^|\/)test\//.test(n))).toEqual([]);
+  });
+});
+
+describe("the leak check", () => {
+  it("finds each kind of planted leak, and nothing in a clean build", () => {
+    const clean = { assets: [{ name: "taskpane.js", source: "console.log(1)" }, { name: "assets/icon-16.png", source: "" }], modules: [join(ROOT, "src/api/client.ts")] };
+    expect(findProductionLeaks(clean)).toEqual([]);
+    const planted = findProductionLeaks({
+      assets: [
+        { name: "workbench.html", source: "<html>" },
+        { name: "workbench.css", source: "" },
+        { name: "taskpane.js.map", source: "{}" },
+        { name: "functions.js", source: "f();\n//# sourceMappingURL=functions.js.map" },
+      ],
+      modules: [join(ROOT, "src/workbench/fake-excel/index.ts"), join(ROOT, "src/sandbox/app.ts"), join(ROOT, "test/support/excel.ts"), join(ROOT, "node_modules/x/test/y.js")],
+    });
+    expect(planted).toEqual([
+      "workbench.html: a development file (workbench, sandbox, fake Excel or source map) in a production build",
+      "workbench.css: a development file (workbench, sandbox, fake Excel or source map) in a production build",
+      "taskpane.js.map: a development file (workbench, sandbox, fake Excel or source map) in a production build",
+      "functions.js: points at a source map",
+      `${join(ROOT, "src/workbench/fake-excel/index.ts")}: workbench, sandbox or test code bundled into a production build`,
+      `${join(ROOT, "src/sandbox/app.ts")}: workbench, sandbox or test code bundled into a production build`,
+      `${join(ROOT, "test/support/excel.ts")}: workbench, sandbox or test code bundled into a production build`,
+    ]);
+  });
+
+  it("fails a real compile that bundles the fake Excel or emits a source map", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spend-leak-"));
+    const entry = join(dir, "entry.js");
+    writeFileSync(entry, `import { columnLetters } from ${JSON.stringify(join(ROOT, "src/workbench/fake-excel/address.ts"))};\nconsole.log(columnLetters(3));\n`);
+    const options = await config({}, { mode: "production" });
+    const stats = await compile({
+      ...options, context: ROOT, entry: { leak: entry }, devtool: "source-map", output: { path: join(dir, "out"), filename: "[name].js" },
+      plugins: [new ProductionLeakCheck()],
+    });
+    const errors = stats.toJson({ all: false, errors: true }).errors!.map((e) => e.message);
+    expect(errors).toEqual(expect.arrayContaining([
+      expect.stringContaining("ProductionLeakCheck: leak.js.map: a development file"),
+      expect.stringContaining("ProductionLeakCheck: leak.js: points at a source map"),
+      expect.stringMatching(/ProductionLeakCheck: .*src\/workbench\/fake-excel\/address\.ts: workbench, sandbox or test code/),
+    ]));
+  });
+});
