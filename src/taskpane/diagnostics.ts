@@ -18,7 +18,7 @@ export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLEl
       const report = await check();
       summary.className = report.failed === 0 ? "ok" : "error";
       summary.textContent = `${report.passed} of ${report.results.length} checks passed in ${report.host}.` +
-        (report.failed === 0 ? " The temporary sheet was deleted." : " Send this list to your Spend Sync contact.");
+        (report.failed === 0 ? " The temporary sheets were deleted." : " Send this list to your Spend Sync contact.");
       for (const result of report.results) {
         append(list, h("li", { className: result.passed ? "ok" : "error" },
           h("strong", {}, `${result.passed ? "✓ Pass" : "✗ Fail"}: ${result.name}`), " — ", result.detail,

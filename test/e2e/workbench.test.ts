@@ -167,3 +167,26 @@ describe("the workbench in Chromium", () => {
     await page.close();
   });
 });
+
+describe("Check this Excel (Diagnostics), in the workbench", () => {
+  it("runs the self-test against the in-memory Excel: every check passes and the temporary sheets are gone", async () => {
+    const page = await openWorkbench();
+    const sheetsBefore = await page.locator("[data-sheet]").allTextContents();
+    await page.locator("#diagnostics summary").click();
+    await page.getByRole("button", { name: "Check this Excel" }).click();
+    await expectText(page.locator("#check-summary"), "6 of 6 checks passed in the workbench's in-memory Excel. The temporary sheets were deleted.");
+    const results = await page.locator("#check-results li strong").allTextContents();
+    expect(results).toEqual([
+      "✓ Pass: Text stays text in every column kind",
+      "✓ Pass: Numbers, dates and formats as written",
+      "✓ Pass: A full cell, and a text too long for one",
+      "✓ Pass: Statuses written back by a sync",
+      "✓ Pass: A block of several megabytes",
+      "✓ Pass: The journal grows by appending",
+    ]);
+    expect(await page.locator("[data-sheet]").allTextContents()).toEqual(sheetsBefore);
+    await page.locator("#diagnostics").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUT, "self-test.png") });
+    await page.close();
+  });
+});
