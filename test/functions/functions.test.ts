@@ -21,6 +21,19 @@ async function connect(options: Parameters<typeof withSandbox>[0] = {}, key?: st
 }
 afterEach(() => f?.sandbox.close());
 
+/** A session whose service never answers (a request ends only when aborted); returns the requests sent. */
+function connectSilent(deadlineMs: number): RawRequest[] {
+  const sent: RawRequest[] = [];
+  const silent: Transport = (request) => {
+    sent.push(request);
+    return new Promise((_resolve, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
+  };
+  session = new Session(memoryStorage(), { transport: silent, retry: { retries: 0 } });
+  session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_deadline" });
+  useSession(session, { deadlineMs });
+  return sent;
+}
+
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e) => e as FunctionError);
 
 describe("the list functions spill a header row and the tables' columns and types", () => {
@@ -171,14 +184,7 @@ describe("errors say which argument and what is allowed, or what went wrong", ()
     f = await withSandbox(); // closed by afterEach like the others; the service here never answers
     jest.useFakeTimers();
     try {
-      const sent: RawRequest[] = [];
-      const silent: Transport = (request) => {
-        sent.push(request);
-        return new Promise((_resolve, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
-      };
-      session = new Session(memoryStorage(), { transport: silent, retry: { retries: 0 } });
-      session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_deadline" });
-      useSession(session, { deadlineMs: 300 });
+      const sent = connectSilent(300);
       let settled = false;
       const slow = failure(cards(null, invocation())).finally(() => (settled = true));
       await jest.advanceTimersByTimeAsync(299);
@@ -200,14 +206,7 @@ describe("distinct calls beyond the governor's cap", () => {
     f = await withSandbox();
     jest.useFakeTimers();
     try {
-      const sent: RawRequest[] = [];
-      const silent: Transport = (request) => {
-        sent.push(request);
-        return new Promise((_resolve, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
-      };
-      session = new Session(memoryStorage(), { transport: silent, retry: { retries: 0 } });
-      session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_deadline" });
-      useSession(session, { deadlineMs: 300 });
+      const sent = connectSilent(300);
       const settled: number[] = [];
       const calls = Array.from({ length: 7 }, (_, i) => failure(expenses(`sub-${i}`, null, null, null, null, invocation())).finally(() => settled.push(i)));
       await jest.advanceTimersByTimeAsync(0);
