@@ -42,8 +42,6 @@ export function chunkRows(count: number, rowBytes: (index: number) => number, bu
   return chunks;
 }
 
-const isFormula = (value: CellValue) => typeof value === "string" && value.startsWith("=");
-
 export class ExcelWorkbook implements Workbook {
   constructor(private readonly excel: ExcelHost) {}
 
@@ -95,7 +93,7 @@ export class ExcelWorkbook implements Workbook {
       headerRange.format.font.bold = true;
       await context.sync();
 
-      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formulaColumns, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
+      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formulas, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
 
       const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
       if (existing) {
@@ -147,15 +145,15 @@ export class ExcelWorkbook implements Workbook {
    */
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
-    formulaColumns: boolean[] | undefined, onChunk?: (end: number) => void,
+    formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void,
   ): Promise<void> {
     const columns = numberFormats.length;
     const formatBytes = numberFormats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
-    const hasFormula = (row: CellValue[]) => formulaColumns?.some((yes, c) => yes && isFormula(row[c])) ?? false;
+    const formulasOf = (i: number) => formulas?.[i]?.some((f) => f !== null) ? formulas[i] : null;
     const rowBytes = (i: number) => {
       let bytes = formatBytes + 4;
       for (const value of rows[i]) bytes += typedBytes(value);
-      if (hasFormula(rows[i])) for (const value of rows[i]) bytes += plainBytes(value);
+      for (const formula of formulasOf(i) ?? []) bytes += plainBytes(formula);
       return bytes;
     };
     for (const [start, end] of chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES)) {
@@ -164,9 +162,10 @@ export class ExcelWorkbook implements Workbook {
       const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
       // Formats first, so a cell already shows its value the right way when the value lands.
       if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
-      range.valuesAsJson = part.map((row) => row.map((value, c) => typedCell(formulaColumns?.[c] && isFormula(value) ? "" : value)));
-      if (part.some(hasFormula)) {
-        range.formulas = part.map((row) => row.map((value, c) => (formulaColumns?.[c] && isFormula(value) ? value : null)));
+      range.valuesAsJson = part.map((row, r) => row.map((value, c) => typedCell(formulas?.[start + r]?.[c] ? "" : value)));
+      const partFormulas = part.map((_, r) => formulasOf(start + r));
+      if (partFormulas.some((f) => f !== null)) {
+        range.formulas = partFormulas.map((line) => Array.from({ length: columns }, (_, c) => line?.[c] ?? null));
       }
       await context.sync();
       onChunk?.(end);
@@ -281,13 +280,15 @@ function cellRuns(cells: CellWrite[]): CellWrite[][] {
   for (const cell of sorted) {
     const run = runs[runs.length - 1];
     const last = run?.[run.length - 1];
-    const size = typedBytes(cell.value) + 4;
+    // A cell's value, plus an operation when its fill starts a new stretch (see fillRuns).
+    const fillOperation = cell.fill !== undefined && (last?.fill !== cell.fill) ? OPERATION_BYTES : 0;
+    const size = typedBytes(cell.value) + 4 + fillOperation;
     if (last && last.column === cell.column && last.row + 1 === cell.row && bytes + size <= REQUEST_BUDGET_BYTES / 4) {
       run.push(cell);
       bytes += size;
     } else {
       runs.push([cell]);
-      bytes = size;
+      bytes = size + OPERATION_BYTES;
     }
   }
   return runs;

@@ -13,7 +13,7 @@ export type Scalar = string | number | boolean;
 /** Excel.RangeFill: https://learn.microsoft.com/javascript/api/excel/excel.rangefill */
 export interface XRangeFill {
   color: Excel.RangeFill["color"];
-  clear(): void;
+  clear: () => void;
 }
 
 /** Excel.RangeFormat: https://learn.microsoft.com/javascript/api/excel/excel.rangeformat */
@@ -26,12 +26,12 @@ export interface XRangeFormat {
 /** Excel.DataValidation (ExcelApi 1.8): https://learn.microsoft.com/javascript/api/excel/excel.datavalidation */
 export interface XDataValidation {
   rule: Excel.DataValidation["rule"];
-  clear(): void;
+  clear: () => void;
 }
 
 /** Excel.Range: https://learn.microsoft.com/javascript/api/excel/excel.range */
 export interface XRange {
-  load(propertyNames?: string | string[]): XRange;
+  load: (propertyNames?: string | string[]) => XRange;
   /** Raw values; a string starting with = + - is taken as a formula (see Range.values in the d.ts). */
   values: Excel.Range["values"];
   /** Typed values (ExcelApi 1.16): a `String` cell value is stored as exactly that text. */
@@ -45,66 +45,66 @@ export interface XRange {
   readonly address: Excel.Range["address"];
   readonly format: XRangeFormat;
   readonly dataValidation: XDataValidation;
-  clear(): void;
-  select(): void;
-  getColumn(column: number): XRange;
-  getRow(row: number): XRange;
-  getCell(row: number, column: number): XRange;
+  clear: () => void;
+  select: () => void;
+  getColumn: (column: number) => XRange;
+  getRow: (row: number) => XRange;
+  getCell: (row: number, column: number) => XRange;
 }
 
 /** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
 export interface XTable {
-  load(propertyNames?: string | string[]): XTable;
+  load: (propertyNames?: string | string[]) => XTable;
   readonly isNullObject: Excel.Table["isNullObject"];
   name: Excel.Table["name"];
   showFilterButton: Excel.Table["showFilterButton"];
   showTotals: Excel.Table["showTotals"];
   style: Excel.Table["style"];
   readonly worksheet: XWorksheet;
-  getRange(): XRange;
-  getHeaderRowRange(): XRange;
+  getRange: () => XRange;
+  getHeaderRowRange: () => XRange;
   /** The body: without the header row and without a Total Row. */
-  getDataBodyRange(): XRange;
+  getDataBodyRange: () => XRange;
   /** ExcelApi 1.13. */
-  resize(newRange: string): void;
+  resize: (newRange: string) => void;
 }
 
 /** Excel.Worksheet: https://learn.microsoft.com/javascript/api/excel/excel.worksheet */
 export interface XWorksheet {
-  load(propertyNames?: string | string[]): XWorksheet;
+  load: (propertyNames?: string | string[]) => XWorksheet;
   readonly isNullObject: Excel.Worksheet["isNullObject"];
   readonly name: Excel.Worksheet["name"];
   visibility: Excel.Worksheet["visibility"];
-  getRangeByIndexes(startRow: number, startColumn: number, rowCount: number, columnCount: number): XRange;
-  readonly tables: { add(address: string, hasHeaders: boolean): XTable };
-  readonly freezePanes: { freezeRows(count?: number): void };
-  activate(): void;
-  delete(): void;
+  getRangeByIndexes: (startRow: number, startColumn: number, rowCount: number, columnCount: number) => XRange;
+  readonly tables: { add: (address: string, hasHeaders: boolean) => XTable };
+  readonly freezePanes: { freezeRows: (count?: number) => void };
+  activate: () => void;
+  delete: () => void;
 }
 
 /** Excel.Setting: https://learn.microsoft.com/javascript/api/excel/excel.setting */
 export interface XSetting {
-  load(propertyNames?: string | string[]): XSetting;
+  load: (propertyNames?: string | string[]) => XSetting;
   readonly isNullObject: Excel.Setting["isNullObject"];
   readonly value: Excel.Setting["value"];
 }
 
 /** Excel.Application: https://learn.microsoft.com/javascript/api/excel/excel.application */
 export interface XApplication {
-  suspendApiCalculationUntilNextSync(): void;
+  suspendApiCalculationUntilNextSync: () => void;
   /** After suspended calculation, recalculating is the add-in's job (d.ts, suspendApiCalculationUntilNextSync). */
-  calculate(calculationType: "Recalculate" | "Full" | "FullRebuild"): void;
+  calculate: (calculationType: "Recalculate" | "Full" | "FullRebuild") => void;
 }
 
 export interface XWorkbook {
   readonly worksheets: {
-    getItemOrNullObject(key: string): XWorksheet;
-    add(name?: string): XWorksheet;
+    getItemOrNullObject: (key: string) => XWorksheet;
+    add: (name?: string) => XWorksheet;
   };
-  readonly tables: { getItemOrNullObject(key: string): XTable };
+  readonly tables: { getItemOrNullObject: (key: string) => XTable };
   readonly settings: {
-    add(key: string, value: string): XSetting;
-    getItemOrNullObject(key: string): XSetting;
+    add: (key: string, value: string) => XSetting;
+    getItemOrNullObject: (key: string) => XSetting;
   };
 }
 
@@ -116,8 +116,9 @@ export interface XContext {
 }
 
 /**
- * `Excel` in Office.js; `FakeExcel` in the workbench and the tests. Declared as a property so that its
- * parameter is checked strictly (contravariantly): `Excel.RequestContext` must be assignable to XContext.
+ * `Excel` in Office.js; `FakeExcel` in the workbench and the tests. Every member of these interfaces is
+ * declared as a property, not a method, so that parameters are checked strictly (contravariantly): a
+ * subset that widened a parameter (`calculate(type: string)`) would not accept Office.js's own.
  */
 export interface ExcelHost {
   run: <T>(options: Excel.RunOptions, batch: (context: XContext) => Promise<T>) => Promise<T>;

@@ -44,7 +44,10 @@ export function jsonStringBytes(text: string): number {
     else if (code === 0x22 || code === 0x5c) bytes += 2;
     else if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    // Each half of a surrogate pair counts 3: 6 for the pair, above the 4 it takes (a bound, not a count).
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
+      bytes += 4; // a surrogate pair: one 4-byte UTF-8 character
+      i++;
+    } else if (code >= 0xd800 && code <= 0xdfff) bytes += 6; // a lone half: JSON.stringify escapes it as \uXXXX
     else bytes += 3;
   }
   return bytes;

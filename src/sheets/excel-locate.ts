@@ -12,11 +12,12 @@ export function columnName(index: number): string {
 }
 
 /**
- * An A1 address qualified by its sheet ('My sheet'!A1:C9): Table.resize and tables.add must not depend on
+ * An A1 address qualified by its quoted sheet ('My sheet'!A1:C9): Table.resize and tables.add must not depend on
  * which sheet happens to be active when the address is resolved.
  */
 export function sheetAddress(sheetName: string, row: number, column: number, rowCount: number, columnCount: number): string {
-  const sheet = /^[A-Za-z_][A-Za-z0-9_]*$/.test(sheetName) ? sheetName : `'${sheetName.replace(/'/g, "''")}'`;
+  // Always quoted: a bare name that looks like a cell (Q1, FY2026, R1C1) would be read as one.
+  const sheet = `'${sheetName.replace(/'/g, "''")}'`;
   return `${sheet}!${columnName(column)}${row + 1}:${columnName(column + columnCount - 1)}${row + rowCount}`;
 }
 

@@ -9,8 +9,8 @@ import type { CellValue } from "./workbook";
 
 /** What one response may carry; Excel on the web refuses 5 MB. */
 export const RESPONSE_BUDGET_BYTES = 4_000_000;
-/** Cells of the first chunk, before any row has been measured. */
-const FIRST_CHUNK_CELLS = 20_000;
+/** Cells of the first chunk, before any row has been measured: small, so that even full cells (32,767 characters) rarely make Excel refuse it. */
+const FIRST_CHUNK_CELLS = 2_000;
 
 type Property = "values" | "formulas";
 

@@ -103,14 +103,16 @@ export async function runSelfTest(excel: ExcelHost, host: string): Promise<SelfT
       return firstDifference(got.rows, [[full, 1, 1, 1], [fitCell(over), 2, 2, 2]]);
     });
 
-    await check("Statuses written back by a sync", "the cells a sync writes (server values, statuses) keep their text exactly", async () => {
-      await write(textRows);
-      await workbook.writeCells(tableName, SELF_TEST_TEXT.map((text, row) => ({ row, column: 0, value: `${text}!`, fill: "#C6EFCE" })));
+    await check("Statuses written back by a sync", "the cells a sync writes (server values, statuses, fills) keep their text exactly, in any column", async () => {
+      await write(typedRows.concat(SELF_TEST_TEXT.slice(2).map((): CellValue[] => ["", 0, 0, 0])));
+      // Each text lands in a cell that held a number: as a sync writes a server's value over the old one.
+      await workbook.writeCells(tableName, SELF_TEST_TEXT.map((text, row) => ({ row, column: 1, value: text, fill: row % 2 ? "#FFC7CE" : "#C6EFCE" })));
       const got = await read();
-      return firstDifference(got.rows.map((r) => [r[0]]), SELF_TEST_TEXT.map((text) => [`${text}!`]));
+      return firstDifference(got.rows.map((r) => [r[1]]), SELF_TEST_TEXT.map((text) => [text]));
     });
 
-    const block: CellValue[][] = Array.from({ length: 3_000 }, (_, i) => [`${i} 出張の経費精算 `.repeat(40), i, 46000 + (i % 365), 46000.5]);
+    // About 13 MB as UTF-8: at least four write requests and four read responses under the 5 MB limit.
+    const block: CellValue[][] = Array.from({ length: 3_000 }, (_, i) => [`${i} 出張の経費精算 `.repeat(130), i, 46000 + (i % 365), 46000.5]);
     await check("A block of several megabytes", "large loads are split under Excel's 5 MB request and response limits, and every row arrives in order", async () => {
       await write(block);
       const got = await read();

@@ -11,8 +11,11 @@ export interface TableWrite {
   rows: CellValue[][];
   /** One Excel number format per column; null leaves the cells' formats as they are (the user's own columns). */
   numberFormats: (string | null)[];
-  /** Columns whose strings starting with "=" are the user's formulas, written back as formulas (the user's own columns). */
-  formulaColumns?: boolean[];
+  /**
+   * The user's own formulas, by body row and column (null: the cell holds the value of `rows`), written back
+   * as formulas. Nothing else is ever written as a formula: a text starting with "=" stays text.
+   */
+  formulas?: (string | null)[][];
   /** Columns the user edits: marked with a fill. */
   editable: boolean[];
   /** In-cell dropdown values per column, or null. */
@@ -25,7 +28,7 @@ export interface TableWrite {
 }
 
 /** Rows to add at the end of a table (created with `header` when absent). */
-export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress" | "formulaColumns">;
+export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress" | "formulas">;
 
 export interface TableRead {
   sheetName: string;

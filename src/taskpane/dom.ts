@@ -9,7 +9,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
     if (value === undefined || value === false) continue;
     if (typeof value === "function") el.addEventListener(key.replace(/^on/, "").toLowerCase(), value);
     else if (key === "className") el.className = String(value);
-    else if (key in el && typeof (el as unknown as Record<string, unknown>)[key] !== "object") (el as unknown as Record<string, unknown>)[key] = value;
+    else if (key in el && typeof Reflect.get(el, key) !== "object") Reflect.set(el, key, value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   append(el, ...children);

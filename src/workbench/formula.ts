@@ -18,7 +18,8 @@ export interface FormulaResult {
 export async function callFormula(text: string, cellValue: (ref: string) => Scalar | null): Promise<FormulaResult> {
   const m = /^=\s*SPEND\.([A-Z]+)\s*\((.*)\)\s*$/is.exec(text.trim());
   if (!m) throw new Error('Write a formula like =SPEND.EXPENSES("subsidiary id", "approved").');
-  const runtime = (globalThis as unknown as { CustomFunctions: Registry }).CustomFunctions;
+  // The workbench's stand-in for Excel's CustomFunctions global (it keeps a registry the real one does not expose).
+  const runtime: Registry = Reflect.get(globalThis, "CustomFunctions" as string);
   const fn = runtime.registry[m[1].toUpperCase()];
   if (!fn) throw new Error(`#NAME? There is no function SPEND.${m[1].toUpperCase()}; try ${Object.keys(runtime.registry).join(", ")}.`);
   const raw = splitTopLevel(m[2]);

@@ -17,7 +17,7 @@ import { callFormula } from "./formula";
 
 const MAX_ROWS_SHOWN = 500;
 const excel = new FakeExcel();
-(window as unknown as { spendWorkbench: unknown }).spendWorkbench = { excel };
+Object.assign(window, { spendWorkbench: { excel } });
 const session = new Session(localStorage);
 useSession(session);
 const workbook = new ExcelWorkbook(excel);

@@ -13,6 +13,10 @@ describe("the self-test", () => {
     expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
     expect(excel.model.tables).toEqual([]);
     expect(excel.runs.every((o) => o.delayForCellEdit === true)).toBe(true);
+    // The multi-megabyte block really is split both ways.
+    expect(excel.stats.requestBytes.filter((b) => b > 2_000_000).length).toBeGreaterThanOrEqual(3);
+    expect(excel.stats.responseBytes.filter((b) => b > 2_000_000).length).toBeGreaterThanOrEqual(3);
+    expect(excel.stats.refusedResponses).toBe(0);
   });
 
   it("fails, naming the cell, in an Excel where typed text is parsed like values (what it exists to catch)", async () => {

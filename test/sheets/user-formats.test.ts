@@ -15,6 +15,7 @@ it("a refresh keeps the number format, the typed dates and the leading zeros of 
   f.excel.user.type(t.sheet.name, `${column}1`, "Due");
   f.excel.user.type(t.sheet.name, `${column}2`, "2026-12-31");
   f.excel.user.type(t.sheet.name, `${column}3`, "'00042");
+  f.excel.user.type(t.sheet.name, `${column}4`, "'=1+1");
   const due = t.sheet.cell(1, t.header.length)!;
   due.numberFormat = "d mmm yyyy";
   const serial = due.value;
@@ -23,7 +24,8 @@ it("a refresh keeps the number format, the typed dates and the leading zeros of 
   await refreshTable(f.client, f.workbook, report.tableName);
   t = tableView(f.excel, report.tableName);
   expect(t.header[t.header.length - 1]).toBe("Due");
-  expect(t.values("Due").slice(0, 2)).toEqual([serial, "00042"]);
+  expect(t.values("Due").slice(0, 3)).toEqual([serial, "00042", "=1+1"]);
+  expect(t.formula("Due", 2)).toBeUndefined();
   expect(t.format("Due", 0)).toBe("d mmm yyyy");
   expect(t.format("Amount", 0)).toBe("#,##0.00");
 });

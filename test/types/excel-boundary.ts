@@ -46,3 +46,12 @@ interface HostWithTypo {
 }
 // @ts-expect-error Excel.RequestContext has no workbok
 export const typoHost: HostWithTypo = realExcel;
+
+// 2e. A widened parameter is refused too (members are properties, checked contravariantly): Office.js's
+// calculate takes a calculation type, not any string.
+interface ApplicationTakingAnyString {
+  calculate: (calculationType: string) => void;
+}
+declare const realApplication: Excel.Application;
+// @ts-expect-error Excel.Application.calculate does not take any string
+export const widened: ApplicationTakingAnyString = realApplication;

@@ -262,7 +262,8 @@ type TypedValue = { type: string; basicValue?: unknown };
 
 /**
  * A typed value written through `Range.valuesAsJson` (ExcelApi 1.16): a `String` cell value is "the value
- * of a cell containing a string" (Excel.StringCellValue), stored as exactly that text, never parsed.
+ * of a cell containing a string" (Excel.StringCellValue). That Excel stores it without parsing is our
+ * reading, not a documented sentence: the self-test ("Check this Excel") confirms it in the user's Excel.
  * https://learn.microsoft.com/javascript/api/excel/excel.stringcellvalue
  * https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member
  * Whether `null` leaves a cell unchanged here, as it does for `values`, is not documented: refused (strict).

@@ -6,6 +6,13 @@ import type { SheetModel, TableModel, WorkbookModel } from "./model";
 import { Range } from "./range";
 import { Worksheet } from "./worksheet";
 
+/** The sheet part of an address ('It''s'!A1 -> It's), or undefined when it has none. */
+function sheetOf(address: string): string | undefined {
+  if (!address.includes("!")) return undefined;
+  const part = address.slice(0, address.lastIndexOf("!"));
+  return part.startsWith("'") && part.endsWith("'") ? part.slice(1, -1).replace(/''/g, "'") : part;
+}
+
 const TABLE_NAME = /^[A-Za-z_\\][A-Za-z0-9_.]*$/;
 
 export class Table extends ClientObject {
@@ -45,11 +52,17 @@ export class Table extends ClientObject {
       const t = this.resolve();
       if (t.showTotals === show) return;
       const totalRow = t.area.row + t.area.rowCount - (show ? 0 : 1);
+      const columns = Array.from({ length: t.area.columnCount }, (_, c) => t.area.column + c);
       if (show) {
+        // What Excel does with cells in the way is not documented: refused here (strict), never overwritten.
+        if (columns.some((c) => { const cell = t.sheet.cell(totalRow, c); return cell !== undefined && (cell.value !== "" || cell.formula !== undefined); })) {
+          throw new FakeExcelError("InvalidOperation", "The row below the table is not empty: the Total Row has no room.");
+        }
         t.sheet.ensure(totalRow, t.area.column).value = "Total";
         t.area = { ...t.area, rowCount: t.area.rowCount + 1 };
       } else {
-        t.sheet.cells.delete(totalRow);
+        // Only the table's own cells of that row go; the rest of the sheet row stays.
+        for (const c of columns) t.sheet.cells.get(totalRow)?.delete(c);
         t.area = { ...t.area, rowCount: t.area.rowCount - 1 };
       }
       t.showTotals = show;
@@ -101,7 +114,7 @@ export class Table extends ClientObject {
   resize(address: string): void {
     this.ctx.enqueue({ resize: address }, () => {
       const t = this.resolve();
-      const sheetName = address.includes("!") ? address.slice(0, address.lastIndexOf("!")).replace(/^'|'$/g, "").replace(/''/g, "'") : undefined;
+      const sheetName = sheetOf(address);
       const sheet = sheetName === undefined ? this.model.activeSheet : this.model.sheet(sheetName);
       if (sheet !== t.sheet) {
         throw new FakeExcelError("InvalidArgument", `The address '${address}' is not on the table's sheet '${t.sheet.name}'; a table can't move to another sheet by resizing.`);
@@ -163,8 +176,8 @@ export class TableCollection {
   add(address: string, hasHeaders: boolean): Table {
     let created: TableModel | undefined;
     this.ctx.enqueue({ add: address, hasHeaders }, () => {
-      const sheetName = address.includes("!") ? address.slice(0, address.lastIndexOf("!")).replace(/^'|'$/g, "") : undefined;
-      const sheet = sheetName ? this.model.sheet(sheetName) : this.sheet?.();
+      const sheetName = sheetOf(address);
+      const sheet = sheetName !== undefined ? this.model.sheet(sheetName) : this.sheet?.();
       if (!sheet) throw new FakeExcelError("InvalidArgument", `No sheet for the table address '${address}'.`);
       const area = parseArea(address);
       if (!hasHeaders) throw new FakeExcelError("InvalidArgument", "The fake Excel makes tables with headers only.");
