@@ -5,6 +5,18 @@
  */
 import type { TrackedResource } from "./states";
 
+/**
+ * A short, bounded description of any decoded JSON value. Never JSON.stringify a value that came from a
+ * request: a body nested 10,000 deep overflowed the stack there, and a long one would flood the message.
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === "string") return value.length > 64 ? `${JSON.stringify(value.slice(0, 64))}…` : JSON.stringify(value);
+  if (Array.isArray(value)) return "an array";
+  if (value === null) return "null";
+  if (typeof value === "object") return "an object";
+  return String(value);
+}
+
 const title = (r: TrackedResource) => (r === "allowance" ? "Allowance" : "Expense");
 
 export const messages = {
@@ -17,12 +29,13 @@ export const messages = {
     `Cannot change state from '${from}': only approved or accounted expenses can be changed through the API.`,
   paidFieldsWithAccounted: () => "paid_id and paid_at must not be sent when state is 'accounted'.",
   stateRequired: () => "state is required: send 'accounted' or 'paid'.",
-  stateNotTarget: (value: unknown) =>
-    `state must be 'accounted' or 'paid'; got ${JSON.stringify(value)}.`,
+  stateNotTarget: (value: unknown) => `state must be 'accounted' or 'paid'; got ${describeValue(value)}.`,
   fieldNotString: (field: string) => `${field} must be a string.`,
   fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   badTimestamp: (field: string) =>
     `${field} must be an ISO 8601 date-time with Z or an offset, e.g. 2026-03-31T12:00:00Z.`,
+  timestampOutOfRange: (field: string) =>
+    `${field} must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z once converted to UTC.`,
   unknownField: (field: string, allowed: readonly string[]) =>
     `Unknown field '${field}'; allowed fields are ${allowed.join(", ")}.`,
   bodyNotObject: () => "The request body must be a JSON object.",

@@ -1,7 +1,7 @@
 /** Parsing of a state PATCH body (spec 4.5, 4.8): field types, required fields, paid_at format. */
 import { messages } from "./messages";
 import { isTargetState } from "./states";
-import { normalizeTimestamp } from "./timestamps";
+import { checkTimestamp } from "./timestamps";
 import type { StatePatch } from "./transitions";
 
 export const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
@@ -33,9 +33,12 @@ export function parsePatchBody(body: unknown): ParsedPatch {
     if (typeof value !== "string") return { ok: false, message: messages.fieldNotString(field) };
     if (value.length > MAX_ID_LENGTH) return { ok: false, message: messages.fieldTooLong(field, MAX_ID_LENGTH) };
     if (field === "paid_at") {
-      const normalized = normalizeTimestamp(value);
-      if (normalized === null) return { ok: false, message: messages.badTimestamp(field) };
-      patch.paid_at = normalized;
+      const checked = checkTimestamp(value);
+      if (!checked.ok) {
+        const message = checked.reason === "range" ? messages.timestampOutOfRange(field) : messages.badTimestamp(field);
+        return { ok: false, message };
+      }
+      patch.paid_at = checked.utc;
     } else {
       patch[field] = value;
     }

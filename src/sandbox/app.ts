@@ -1,6 +1,5 @@
 /** The sandbox's HTTP application: routes of spec section 4, errors as JSON, never a crash. */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { authenticate } from "./auth";
 import { ENTERPRISE, type SandboxApp, type SandboxEnv } from "./env";
@@ -11,19 +10,12 @@ import { expenseRoutes } from "./routes/expenses";
 import { movementRoutes } from "./routes/movements";
 import type { Store } from "./store";
 
-/** Largest request body accepted (DESIGN.md). */
-export const MAX_BODY_BYTES = 1024 * 1024;
-
 export function createApp(store: Store): SandboxApp {
   const app = new Hono<SandboxEnv>({ strict: false });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`), 413),
-    }),
-  );
+  // Body size, methods, Host and the request target are checked before hono, in http-guard.ts.
+  // Authentication comes before any lookup: an unknown enterprise or path under it is a 403, not a 404.
+  app.use(ENTERPRISE, authenticate(store));
   app.use(`${ENTERPRISE}/*`, authenticate(store));
 
   cardRoutes(app, store);
@@ -33,7 +25,7 @@ export function createApp(store: Store): SandboxApp {
 
   app.notFound((c) =>
     c.json(
-      errorBody(404, `No endpoint for ${c.req.method} ${new URL(c.req.url).pathname} (see api-spec.md section 4).`),
+      errorBody(404, `No endpoint for ${c.req.method} ${new URL(c.req.url).pathname.slice(0, 200)} (see api-spec.md section 4).`),
       404,
     ),
   );

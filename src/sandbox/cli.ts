@@ -12,7 +12,8 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed N             demo data and fault seed (default 1)
   --scale K            multiply the demo record counts (default 1)
   --anchor YYYY-MM-DD  the demo data's dates lead up to this day (default: first of this month)
-  --data FILE          keep state in FILE (written atomically, reloaded on start)
+  --data FILE          keep state in FILE: a PATCH is answered once it is on disk (reloaded on start)
+  --compact-every N    with --data: fold the change log into FILE every N changes (default 2000)
   --latency MS         delay every response
   --error-rate R       answer this share of requests with 500
   --drop-rate R        close this share of connections without a response
@@ -41,7 +42,7 @@ export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
         port: { type: "string" }, host: { type: "string" }, json: { type: "boolean" }, seed: { type: "string" },
         scale: { type: "string" }, anchor: { type: "string" }, data: { type: "string" }, latency: { type: "string" },
         "error-rate": { type: "string" }, "drop-rate": { type: "string" }, "rate-limit": { type: "string" },
-        "lost-patch-rate": { type: "string" }, help: { type: "boolean" },
+        "lost-patch-rate": { type: "string" }, "compact-every": { type: "string" }, help: { type: "boolean" },
       },
     });
   } catch (error) {
@@ -63,6 +64,7 @@ export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
     scale: number("scale", v.scale, (n) => n > 0 && n <= 1000, "a number above 0 and at most 1000"),
     anchor: v.anchor,
     dataFile: v.data,
+    compactEvery: number("compact-every", v["compact-every"], (n) => Number.isInteger(n) && n >= 1, "a whole number from 1 up"),
     faults: {
       latencyMs: number("latency", v.latency, (n) => n >= 0 && n <= 60_000, "milliseconds from 0 to 60000") ?? 0,
       errorRate: rate("error-rate") ?? 0,

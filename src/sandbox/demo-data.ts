@@ -31,6 +31,13 @@ export interface DemoOptions {
 const DAY = 86_400_000;
 /** Units of each currency per US dollar. */
 const PER_USD: Record<string, number> = { CLP: 950, USD: 1, EUR: 0.925, PEN: 3.75 };
+/**
+ * An amount in US dollars at the demo's fixed rates. The reconciliation object of spec 2.4 types
+ * usd_amount as money (never null), so a reconciled expense without one of its own is converted.
+ */
+export function usdAt(amount: number, currency: string): number {
+  return round(amount / (PER_USD[currency] ?? 1), 2);
+}
 const DECIMALS: Record<string, number> = { CLP: 0, USD: 2, EUR: 2, PEN: 2 };
 
 const FIRST_NAMES = ["Camila", "Matías", "Valentina", "Benjamín", "Sofía", "Tomás", "Isidora", "Joaquín", "Antonia",
@@ -310,7 +317,8 @@ class Generator {
     };
     this.data.cards.push(card);
     const anchor = new Date(this.anchorMs);
-    const linkable = expenses.filter((e) => e.payment_method === "corporate_card");
+    // A card movement settles in a known currency, so only expenses with a USD amount are reconciled.
+    const linkable = expenses.filter((e) => e.payment_method === "corporate_card" && e.usd_amount !== null);
     for (let k = 0; k < 3; k++) {
       const endMs = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - k, card.billing_day);
       const startMs = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - k - 1, card.billing_day + 1);

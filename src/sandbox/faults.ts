@@ -21,6 +21,19 @@ export interface FaultOptions {
   lostPatchRate: number;
 }
 
+/** Where fault injection gets the time and waits; tests pass their own so no test depends on the clock. */
+export interface FaultTiming {
+  /** Epoch milliseconds (the rate limit's one-second windows). */
+  now(): number;
+  /** Resolves after `ms` (the latency fault). */
+  sleep(ms: number): Promise<void>;
+}
+
+export const REAL_TIMING: FaultTiming = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 export const NO_FAULTS: FaultOptions = { latencyMs: 0, errorRate: 0, dropRate: 0, rateLimit: 0, lostPatchRate: 0 };
 
 export interface FaultStats {
@@ -38,9 +51,11 @@ export class FaultInjector {
   private readonly rng: Random;
   private windowSecond = -1;
   private windowCount = 0;
+  private readonly timing: FaultTiming;
 
-  constructor(private readonly options: FaultOptions, seed: number) {
+  constructor(private readonly options: FaultOptions, seed: number, timing: Partial<FaultTiming> = {}) {
     this.rng = new Random(seed, "faults");
+    this.timing = { ...REAL_TIMING, ...timing };
   }
 
   get active(): boolean {
@@ -76,7 +91,7 @@ export class FaultInjector {
         if (lost) this.loseSuccessfulResponse(req, res);
         return listener(req, res);
       };
-      if (o.latencyMs > 0) setTimeout(go, o.latencyMs);
+      if (o.latencyMs > 0) void this.timing.sleep(o.latencyMs).then(go);
       else void go();
     };
   }
@@ -84,7 +99,7 @@ export class FaultInjector {
   /** Seconds to wait when this request is over the rate limit, else null. */
   private overLimit(): number | null {
     if (this.options.rateLimit <= 0) return null;
-    const now = Date.now();
+    const now = this.timing.now();
     const second = Math.floor(now / 1000);
     if (second !== this.windowSecond) {
       this.windowSecond = second;

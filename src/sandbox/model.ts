@@ -190,6 +190,8 @@ export interface TransitionRec {
 
 export interface SandboxData {
   version: 1;
+  /** With `--data`: the last change-log sequence number this snapshot contains (persistence.ts). */
+  log_seq?: number;
   seed: number;
   scale: number;
   anchor: string;

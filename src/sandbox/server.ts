@@ -1,12 +1,15 @@
 /** Starts the sandbox on a real HTTP server; used by the CLI, the tests and the benchmarks. */
 import { getRequestListener } from "@hono/node-server";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createApp } from "./app";
 import { generateDemoData } from "./demo-data";
-import { FaultInjector, NO_FAULTS, type FaultOptions } from "./faults";
+import { FaultInjector, NO_FAULTS, type FaultOptions, type FaultTiming } from "./faults";
+import { continueOrRefuse, guard, sendError } from "./http-guard";
+import { MAX_HEADER_BYTES } from "./limits";
 import type { SandboxData } from "./model";
-import { DataFile, loadData } from "./persistence";
+import { DataFile } from "./persistence";
+import { answerClientError, refuseConnect } from "./raw-answers";
 import { Store } from "./store";
 
 export interface SandboxOptions {
@@ -19,7 +22,11 @@ export interface SandboxOptions {
   anchor?: string;
   /** Persist state to this JSON file and reload it on start. */
   dataFile?: string;
+  /** With dataFile: changes logged between two snapshots (default COMPACT_EVERY). */
+  compactEvery?: number;
   faults?: Partial<FaultOptions>;
+  /** Clock and sleep of fault injection; tests replace them so nothing depends on wall-clock time. */
+  faultTiming?: Partial<FaultTiming>;
 }
 
 /** The start-up line of `--json` (the contract tests and tools rely on). */
@@ -47,27 +54,28 @@ export function defaultAnchor(now = new Date()): string {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = options.seed ?? 1;
-  let data: SandboxData | undefined = options.dataFile ? loadData(options.dataFile) : undefined;
-  data ??= generateDemoData({ seed, scale: options.scale ?? 1, anchor: options.anchor ?? defaultAnchor() });
+  const fresh = () => generateDemoData({ seed, scale: options.scale ?? 1, anchor: options.anchor ?? defaultAnchor() });
+  const file = options.dataFile ? DataFile.open(options.dataFile, fresh, options.compactEvery) : undefined;
+  const data: SandboxData = file?.data ?? fresh();
   const store = new Store(data);
-  let file: DataFile | undefined;
-  if (options.dataFile) {
-    file = new DataFile(options.dataFile, data);
-    file.saveNow();
-    store.onChange(() => file?.schedule());
-  }
-  const faults = new FaultInjector({ ...NO_FAULTS, ...options.faults }, seed);
-  const listener = faults.wrap(getRequestListener(createApp(store).fetch));
-  const server: Server = createServer((req, res) => void listener(req, res));
-  // A client that drops its side mid-request must not take the process down.
-  server.on("clientError", (_err, socket) => socket.destroy());
+  if (file) store.onChange((change) => file.append(change));
+  const faults = new FaultInjector({ ...NO_FAULTS, ...options.faults }, seed, options.faultTiming);
+  // The handler needs the listening address (links are built from it), known only once listening.
+  let handle = (_req: IncomingMessage, res: ServerResponse) => sendError(res, 503, "The sandbox is starting.");
+  // requireHostHeader off: the guard answers a missing Host itself, as JSON, and lets HTTP/1.0 through.
+  const server: Server = createServer({ requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
+  server.on("clientError", answerClientError);
+  server.on("connect", refuseConnect);
+  server.on("checkContinue", (req, res) => continueOrRefuse(handle)(req, res));
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const authority = `${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const baseUrl = `http://${authority}`;
+  handle = faults.wrap(guard(authority, getRequestListener(createApp(store).fetch)));
   return {
     baseUrl,
     store,
@@ -78,7 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await file?.flush();
+      await file?.close();
     },
   };
 }

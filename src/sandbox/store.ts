@@ -1,9 +1,16 @@
 /** The sandbox's in-memory state: indexed records and the one place where state changes happen. */
-import { checkTransition, formatTimestamp, type StatePatch, type TrackedResource, type Verdict } from "../domain";
+import {
+  checkTransition, formatTimestamp, type StatePatch, type TrackedResource, type Verdict,
+} from "../domain";
 import type {
   AllowanceRec, BankRec, BillingPeriodRec, CardRec, EnterpriseRec, ExpenseRec, FareRec, FundRec, MovementRec,
   NamedRec, PersonRec, SandboxData, SubsidiaryRec, TransitionRec,
 } from "./model";
+
+/** Writes a PATCH's fields onto a record; also used to replay the change log. */
+export function applyChange(record: AllowanceRec | ExpenseRec, set: Extract<StoreChange, { kind: "patch" }>["set"]): void {
+  Object.assign(record, set);
+}
 
 type ById<T> = Map<string, T>;
 
@@ -22,7 +29,25 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
-export type PatchOutcome<T> = { ok: true; record: T } | { ok: false; message: string };
+/**
+ * A PATCH that passed the rules. `saved` resolves once the change is durable (at once without
+ * `--data`); the route answers only then, so an acknowledged change survives a kill -9.
+ */
+export type PatchOutcome<T> = { ok: true; record: T; saved: Promise<void> } | { ok: false; message: string };
+
+/** What changed, in a form the change log can write and replay onto a loaded snapshot. */
+export type StoreChange =
+  | {
+      kind: "patch";
+      resource: TrackedResource;
+      id: string;
+      set: { state: string; updated_at: string; accounted_id?: string; paid_id?: string; paid_at?: string };
+      transition: TransitionRec;
+    }
+  | { kind: "insert"; expense: ExpenseRec };
+
+/** Returns (or resolves) once the change is saved; may reject when it could not be. */
+export type ChangeListener = (change: StoreChange) => Promise<void> | void;
 
 export class Store {
   private readonly enterprisesByKey: Map<string, EnterpriseRec>;
@@ -43,7 +68,7 @@ export class Store {
   private readonly movementsByPeriod: Map<string, MovementRec[]>;
   private readonly allowancesBySubsidiary: Map<string, AllowanceRec[]>;
   private readonly expensesBySubsidiary: Map<string, ExpenseRec[]>;
-  private readonly listeners: (() => void)[] = [];
+  private readonly listeners: ChangeListener[] = [];
 
   constructor(readonly data: SandboxData) {
     this.enterprisesByKey = new Map(data.enterprises.map((e) => [e.api_key, e]));
@@ -75,8 +100,12 @@ export class Store {
   }
 
   /** Called after every state change (persistence hooks in here). */
-  onChange(listener: () => void): void {
+  onChange(listener: ChangeListener): void {
     this.listeners.push(listener);
+  }
+
+  private emit(change: StoreChange): Promise<void> {
+    return Promise.all(this.listeners.map((listener) => listener(change))).then(() => undefined);
   }
 
   enterpriseByKey(key: string): EnterpriseRec | undefined {
@@ -173,14 +202,14 @@ export class Store {
    * Adds a record as if someone created it in the service (no API creates records; tests and demos use
    * this to show a refresh picking up new records).
    */
-  insertExpense(record: ExpenseRec): void {
+  insertExpense(record: ExpenseRec): Promise<void> {
     this.data.expenses.push(record);
     this.expensesById.set(record.id, record);
     const list = this.expensesBySubsidiary.get(record.subsidiary_id) ?? [];
     list.push(record);
     list.sort((a, b) => a.expense_number - b.expense_number);
     this.expensesBySubsidiary.set(record.subsidiary_id, list);
-    for (const listener of this.listeners) listener();
+    return this.emit({ kind: "insert", expense: record });
   }
 
   /** Every applied transition of one record, oldest first. */
@@ -198,17 +227,16 @@ export class Store {
     const from = record.state;
     const now = formatTimestamp(Date.now());
     const fields: Record<string, string> = {};
-    record.state = patch.state;
     for (const field of ["accounted_id", "paid_id", "paid_at"] as const) {
       const value = patch[field];
-      if (value !== undefined) {
-        record[field] = value;
-        fields[field] = value;
-      }
+      if (value !== undefined) fields[field] = value;
     }
-    record.updated_at = now;
-    this.data.transitions.push({ at: now, resource, id: record.id, from, to: patch.state, fields });
-    for (const listener of this.listeners) listener();
-    return { ok: true, record };
+    const set = { state: patch.state, updated_at: now, ...fields };
+    const transition: TransitionRec = { at: now, resource, id: record.id, from, to: patch.state, fields };
+    applyChange(record, set);
+    this.data.transitions.push(transition);
+    const saved = this.emit({ kind: "patch", resource, id: record.id, set, transition });
+    saved.catch(() => undefined); // the route reports it; never an unhandled rejection
+    return { ok: true, record, saved };
   }
 }

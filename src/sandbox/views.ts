@@ -4,6 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { AllowanceRec, CardRec, ExpenseRec, MovementRec, PersonRec } from "./model";
+import { usdAt } from "./demo-data";
 import type { Store } from "./store";
 
 type Json = Record<string, unknown>;
@@ -64,7 +65,8 @@ function reconciliationView(store: Store, m: MovementRec): Json | null {
     expense: {
       id: expense.id, description: expense.description, expense_number: expense.expense_number,
       date: `${expense.date}T00:00:00Z`, amount: { amount: expense.amount, currency: expense.currency },
-      usd_amount: expense.usd_amount === null ? null : { amount: expense.usd_amount, currency: "USD" },
+      // Spec 2.4 types this money, not nullable (unlike the expense's own usd_amount, spec 2.3).
+      usd_amount: { amount: expense.usd_amount ?? usdAt(expense.amount, expense.currency), currency: "USD" },
       cost_center: costCenter ? { id: costCenter.id, name: costCenter.name } : null,
       state: expense.state,
     },

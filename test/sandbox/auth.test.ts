@@ -58,3 +58,28 @@ describe("authentication (spec 5) on every route", () => {
     }
   });
 });
+
+describe("authentication comes before any lookup", () => {
+  const unknown = "00000000-0000-4000-8000-000000000000";
+  it.each([
+    ["an unknown enterprise", () => `/public/v1/enterprises/${unknown}/corporate-cards/`],
+    ["a malformed enterprise id", () => "/public/v1/enterprises/not-an-id/corporate-cards/"],
+    ["an unknown path under an unknown enterprise", () => `/public/v1/enterprises/${unknown}/no/such/path/`],
+    ["an unknown subsidiary", () => `${f.prefix}/subsidiaries/${unknown}/expenses/`],
+    ["an unknown expense", () => `${f.prefix}/subsidiaries/${f.enterprise.subsidiaries[0]}/expenses/${unknown}/`],
+    ["an unknown card", () => `${f.prefix}/corporate-cards/${unknown}/`],
+    ["an unknown path under the enterprise", () => `${f.prefix}/no/such/path/`],
+    ["the enterprise path itself", () => f.prefix],
+  ])("%s without a valid key is 403, not 404", async (_what, path) => {
+    for (const key of [null, "sk_sandbox_not_a_real_key", f.other.api_key]) {
+      const res = await f.call("GET", path(), { key });
+      expect({ key, status: res.status }).toEqual({ key, status: 403 });
+      expect(res.json).toEqual({ status: 403, error: expect.any(String) });
+    }
+  });
+
+  it("a key on another (unknown) enterprise's path is 403, not 404", async () => {
+    const res = await f.call("GET", `/public/v1/enterprises/${unknown}/corporate-cards/`);
+    expect(res.json).toEqual({ status: 403, error: `This API key does not belong to enterprise ${unknown}.` });
+  });
+});

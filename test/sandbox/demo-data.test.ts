@@ -58,3 +58,15 @@ describe("demo data", () => {
     expect(big.allowances.length).toBe(10 * data.allowances.length);
   });
 });
+
+describe("reconciliations", () => {
+  it("link only expenses that have a USD amount of their own, for any seed", () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const d = generateDemoData({ seed, scale: 1, anchor: ANCHOR });
+      const expenses = new Map(d.expenses.map((e) => [e.id, e]));
+      const linked = d.movements.filter((m) => m.reconciliation).map((m) => expenses.get(m.reconciliation!.expense_id)!);
+      expect(linked.length).toBeGreaterThan(50);
+      expect(linked.filter((e) => e.usd_amount === null)).toEqual([]);
+    }
+  });
+});

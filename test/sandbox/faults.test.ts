@@ -10,14 +10,46 @@ async function attempt(f: SandboxFixture, method = "GET", path = cardsPath(f), b
   }
 }
 
+/** Yields to the event loop until `condition` holds; gives up after a bounded number of turns, not a time. */
+async function until(condition: () => boolean, turns = 200_000): Promise<void> {
+  for (let i = 0; !condition(); i++) {
+    if (i === turns) throw new Error("condition never held");
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 describe("fault injection", () => {
-  it("--latency delays every response by at least that long", async () => {
-    const f = await withSandbox({ faults: { latencyMs: 120 } });
+  it("--latency holds every response until the requested delay has passed", async () => {
+    // The sleep is ours: it records each requested delay and releases only when told. No clock involved.
+    const delays: number[] = [];
+    const release: (() => void)[] = [];
+    const sleep = (ms: number) => new Promise<void>((resolve) => {
+      delays.push(ms);
+      release.push(resolve);
+    });
+    const f = await withSandbox({ faults: { latencyMs: 120 }, faultTiming: { sleep } });
     try {
-      const started = performance.now();
-      const res = await f.call("GET", cardsPath(f));
-      expect(res.status).toBe(200);
-      expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+      let answered = false;
+      const pending = f.call("GET", cardsPath(f)).then((res) => ((answered = true), res));
+      const started = await Promise.race([
+        pending.then(() => "answered"),
+        until(() => delays.length === 1 || answered).then(() => (answered ? "answered" : "asleep")),
+      ]);
+      expect(started).toBe("asleep"); // the request waits in the sleep: it has not been answered
+      expect(delays).toEqual([120]);
+      expect(f.sandbox.faults.stats.requests).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(answered).toBe(false);
+      release[0]();
+      expect((await pending).status).toBe(200);
+      // Each further request asks for exactly one delay of its own.
+      for (let i = 1; i <= 3; i++) {
+        const next = f.call("GET", cardsPath(f));
+        await until(() => delays.length === 1 + i);
+        release[i]();
+        expect((await next).status).toBe(200);
+      }
+      expect(delays).toEqual([120, 120, 120, 120]);
     } finally {
       await f.sandbox.close();
     }
@@ -63,18 +95,21 @@ describe("fault injection", () => {
     }
   });
 
-  it("--rate-limit answers 429 with Retry-After above N requests a second", async () => {
-    const f = await withSandbox({ faults: { rateLimit: 5 } });
+  it("--rate-limit answers 429 with Retry-After above N requests in one second of the sandbox's clock", async () => {
+    let now = 1_700_000_000_000; // the start of a second
+    const f = await withSandbox({ faults: { rateLimit: 5 }, faultTiming: { now: () => now } });
     try {
       const results = await Promise.all(Array.from({ length: 12 }, () => f.call("GET", cardsPath(f))));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(5);
       const limited = results.filter((r) => r.status === 429);
-      // All twelve usually land in one second; at a second boundary the window restarts once.
-      expect(limited.length).toBeGreaterThanOrEqual(2);
-      expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(10);
+      expect(limited).toHaveLength(7);
       expect(limited[0].headers.get("retry-after")).toBe("1");
       expect(limited[0].json.error).toMatch(/Too many requests/);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      now += 999; // still the same second
+      expect((await f.call("GET", cardsPath(f))).status).toBe(429);
+      now += 1; // the next second: a new window
       expect((await f.call("GET", cardsPath(f))).status).toBe(200);
+      expect(f.sandbox.faults.stats.rateLimited).toBe(8);
     } finally {
       await f.sandbox.close();
     }

@@ -258,3 +258,37 @@ describe("field types (spec 2)", () => {
     }
   });
 });
+
+describe("reconciliation.expense.usd_amount is money, never null (spec 2.4)", () => {
+  const money = { amount: expect.any(Number), currency: "USD" };
+
+  it("on every reconciled movement of every card and billing period", async () => {
+    let seen = 0;
+    for (const card of f.enterprise.cards) {
+      for (const p of card.billing_periods) {
+        const base = `${f.prefix}/corporate-cards/${card.id}/billing-periods/${p}/movements/`;
+        const { results } = await walk(`${base}?reconciled=true&expand=renconciliation&page_size=100`);
+        for (const m of results as unknown as { reconciliation: { expense: { usd_amount: unknown } } }[]) {
+          expect(m.reconciliation.expense.usd_amount).toEqual(money);
+          seen++;
+        }
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+  });
+
+  it("even when the reconciled expense itself has no usd_amount (spec 2.3 allows null there)", async () => {
+    const movement = f.sandbox.store.movementsOf(period).find((m) => m.reconciliation)!;
+    const expense = f.sandbox.store.expenseById(movement.reconciliation!.expense_id)!;
+    const saved = expense.usd_amount;
+    expense.usd_amount = null;
+    try {
+      const res = await f.call("GET", `${paths().movements}${movement.id}/?expand=renconciliation`);
+      expect(res.json.reconciliation.expense.usd_amount).toEqual(money);
+      const own = await f.call("GET", `${paths().expenses}${expense.id}/`.replace(sub, expense.subsidiary_id));
+      expect(own.json.usd_amount).toBeNull();
+    } finally {
+      expense.usd_amount = saved;
+    }
+  });
+});

@@ -128,7 +128,8 @@ describe("bad requests are clear 4xx, never 5xx", () => {
     const notJson = await f.call("PATCH", expensePath(e.id), { body: "{state: paid" });
     expect(notJson.json).toEqual({ status: 400, error: "The request body is not valid JSON." });
     const text = await f.call("PATCH", expensePath(e.id), { body: "state=paid", headers: { "Content-Type": "text/plain" } });
-    expect(text.json).toEqual({ status: 415, error: "Content-Type must be application/json." });
+    // Spec section 7: an invalid payload is a 400 (docs/sandbox.md), not 415.
+    expect(text.json).toEqual({ status: 400, error: "Content-Type must be application/json; got 'text/plain'." });
     const huge = await f.call("PATCH", expensePath(e.id), { body: { state: "paid", paid_id: "x".repeat(1024 * 1024 + 10) } });
     expect(huge.json).toEqual({ status: 413, error: "The request body is larger than 1048576 bytes." });
     expect(f.sandbox.store.transitionsOf(e.id)).toEqual([]);

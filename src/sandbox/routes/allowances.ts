@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../http-errors";
 import { LIMITS, paginate, parsePaging } from "../pagination";
 import { parseEnum, parseExpand } from "../query";
 import type { Store } from "../store";
-import { requireSubsidiary } from "./lookups";
+import { requireSubsidiary, savedOrFail } from "./lookups";
 import { allowancePatchView, allowanceView } from "../views";
 
 const EXPAND = ["beneficiary", "allowance_segments", "documents"] as const;
@@ -40,6 +40,7 @@ export function allowanceRoutes(app: SandboxApp, store: Store): void {
     // No await between the check and the write: applyPatch is atomic on Node's single thread.
     const outcome = store.applyPatch("allowance", allowance, patch);
     if (!outcome.ok) throw badRequest(outcome.message);
+    await savedOrFail(outcome.saved);
     return c.json(ok(allowancePatchView(outcome.record)));
   });
 }

@@ -6,7 +6,7 @@ import { badRequest, notFound } from "../http-errors";
 import { LIMITS, paginate, parsePaging } from "../pagination";
 import { parseDate, parseEnum, parseExpand } from "../query";
 import type { Store } from "../store";
-import { requireSubsidiary } from "./lookups";
+import { requireSubsidiary, savedOrFail } from "./lookups";
 import { expenseView } from "../views";
 
 const EXPAND = ["cost_center", "category", "user", "approved_by", "fund", "fare"] as const;
@@ -51,6 +51,7 @@ export function expenseRoutes(app: SandboxApp, store: Store): void {
     const patch = await readPatch(c);
     const outcome = store.applyPatch("expense", expense, patch);
     if (!outcome.ok) throw badRequest(outcome.message);
+    await savedOrFail(outcome.saved);
     const options = { expand: new Set<string>(), detail: true, additionalFiles: enterprise.additional_files_enabled };
     return c.json(ok(expenseView(store, outcome.record, options)));
   });

@@ -1,5 +1,5 @@
 /** Path lookups shared by the routes: a record outside the key's enterprise is simply not found. */
-import { notFound } from "../http-errors";
+import { ApiError, notFound } from "../http-errors";
 import type { BillingPeriodRec, SubsidiaryRec } from "../model";
 import type { Store } from "../store";
 
@@ -15,4 +15,14 @@ export function requirePeriod(store: Store, enterpriseId: string, cardId: string
   const period = store.billingPeriod(card.id, periodId);
   if (!period) throw notFound("Billing period", periodId);
   return period;
+}
+
+/** A PATCH is acknowledged only once its change is saved (`--data`): a failed save is the server's fault. */
+export async function savedOrFail(saved: Promise<void>): Promise<void> {
+  try {
+    await saved;
+  } catch (error) {
+    process.stderr.write(`sandbox: could not save a change: ${(error as Error).message}\n`);
+    throw new ApiError(500, "The change could not be saved to the sandbox's data file; see the sandbox's log.");
+  }
 }

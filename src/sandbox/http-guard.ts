@@ -1,0 +1,127 @@
+/**
+ * The front door between Node's HTTP server and hono: checks what hono cannot answer well (Host,
+ * request target, method, body size), reads the body itself under the limit, and pins the URL the app
+ * sees to the server's own base URL. Every refusal is a JSON error; an oversized body is read to its end
+ * (up to DRAIN_LIMIT_BYTES) before the 413, so the client reads the answer and a clean close instead of a
+ * reset mid-send, and a keep-alive client never reuses that connection (`Connection: close`).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { errorBody } from "./http-errors";
+import { DRAIN_LIMIT_BYTES, MAX_BODY_BYTES, MAX_URL_BYTES, SERVED_METHODS } from "./limits";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/** @hono/node-server takes a pre-read body from here instead of reading the stream again. */
+type WithRawBody = IncomingMessage & { rawBody?: Buffer };
+
+export function sendError(res: ServerResponse, status: number, message: string, options: { close?: boolean; headers?: Record<string, string> } = {}): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(errorBody(status, message));
+  const headers: Record<string, string | number> = {
+    "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...options.headers,
+  };
+  if (options.close) headers.Connection = "close";
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+const tooLarge = (res: ServerResponse) =>
+  sendError(res, 413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, { close: true });
+
+/** The declared Content-Length when it is over the limit (Node has already refused malformed ones). */
+function declaredTooLarge(req: IncomingMessage): boolean {
+  const declared = req.headers["content-length"];
+  return declared !== undefined && Number(declared) > MAX_BODY_BYTES;
+}
+
+/**
+ * Checks the request line and headers; returns false once it has answered. `authority` is `host:port`
+ * of the server itself: the app's URLs (and so `next`/`previous` links) never come from the client's Host.
+ */
+function checkHead(req: IncomingMessage, res: ServerResponse, authority: string): boolean {
+  if (req.httpVersionMajor !== 1) {
+    sendError(res, 505, "HTTP version not supported; use HTTP/1.1 or HTTP/1.0.", { close: true });
+    return false;
+  }
+  if (req.headers.host === undefined && req.httpVersion !== "1.0") {
+    sendError(res, 400, "An HTTP/1.1 request must carry a Host header.", { close: true });
+    return false;
+  }
+  if (!(SERVED_METHODS as readonly string[]).includes(req.method ?? "")) {
+    sendError(res, 405, `Method ${req.method} is not allowed; the service serves ${SERVED_METHODS.join(", ")}.`, {
+      headers: { Allow: SERVED_METHODS.join(", ") },
+    });
+    return false;
+  }
+  let target = req.url ?? "";
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) {
+    sendError(res, 414, `The request target is longer than ${MAX_URL_BYTES} bytes.`, { close: true });
+    return false;
+  }
+  if (/^https?:\/\//i.test(target)) {
+    // Absolute form (RFC 9112 3.2.2): only its path and query matter; its host is not ours to trust.
+    try {
+      const url = new URL(target);
+      target = `${url.pathname}${url.search}`;
+    } catch {
+      target = "";
+    }
+  }
+  if (!target.startsWith("/")) {
+    sendError(res, 400, "The request target must be a path starting with /.", { close: true });
+    return false;
+  }
+  req.url = target;
+  req.headers.host = authority;
+  return true;
+}
+
+/** Reads the whole body, or answers 413 once it is known to be too large (after draining it). */
+function readBody(req: WithRawBody, res: ServerResponse, then: () => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = declaredTooLarge(req);
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) over = true;
+    if (!over) chunks.push(chunk);
+    else if (size > DRAIN_LIMIT_BYTES) {
+      // Not worth reading further: answer now; Node resets the connection when it closes it.
+      tooLarge(res);
+      req.pause();
+    }
+  });
+  req.on("end", () => {
+    if (over) return tooLarge(res);
+    req.rawBody = Buffer.concat(chunks, size);
+    then();
+  });
+  // A client that goes away mid-body gets nothing; there is nobody left to answer.
+  req.on("error", () => undefined);
+}
+
+/** Wraps the app's Node listener with the checks above. */
+export function guard(authority: string, next: Listener): Listener {
+  return (req, res) => {
+    if (!checkHead(req, res, authority)) {
+      req.resume(); // read and drop any body, so the connection stays usable
+      return;
+    }
+    readBody(req, res, () => void next(req, res));
+  };
+}
+
+/**
+ * `server.on("checkContinue")`: a client that asked `Expect: 100-continue` with an oversized
+ * Content-Length is refused before it sends the body; otherwise it is told to go on.
+ */
+export function continueOrRefuse(handle: Listener): Listener {
+  return (req, res) => {
+    if (declaredTooLarge(req)) {
+      tooLarge(res);
+      return;
+    }
+    res.writeContinue();
+    void handle(req, res);
+  };
+}
