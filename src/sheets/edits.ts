@@ -17,12 +17,15 @@ export interface RowEdit {
   fields: FieldEdit[];
 }
 
+/** The headers of the id and tracked columns. */
+export type EditHeaders = { id: string } & Record<TrackedKey, string>;
+
 /** Column positions by header text. */
 export function columnIndex(header: string[]): Map<string, number> {
   return new Map(header.map((h, i) => [h, i]));
 }
 
-export function findEdits(table: TableRead, headers: { id: string } & Record<TrackedKey, string>, snapshot: Snapshot): RowEdit[] {
+export function findEdits(table: Pick<TableRead, "header" | "rows">, headers: EditHeaders, snapshot: Snapshot): RowEdit[] {
   const at = columnIndex(table.header);
   const idAt = at.get(headers.id);
   if (idAt === undefined) return [];

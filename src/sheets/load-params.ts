@@ -39,25 +39,60 @@ export const isTracked = (resource: ResourceKind): resource is "allowances" | "e
   resource === "allowances" || resource === "expenses";
 
 const short = (id: string) => id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
+const word = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
 
-/** One named table per resource and scope. */
-export function tableNameOf(p: LoadParams): string {
+/**
+ * The filters and expand of a query as readable words ("approved from20260101 xuser"); "" for the plain
+ * query of a scope. Two queries that fetch different records or columns never give the same words.
+ */
+export function queryWords(input: LoadParams): string[] {
+  const p = LoadParams.parse(input);
+  const expand = (values: readonly string[]) => (values.length ? [`x${[...values].sort().map(word).join("x")}`] : []);
   switch (p.resource) {
-    case "cards": return "SpendCards";
-    case "movements": return `SpendMovements_${short(p.cardId)}_${short(p.billingPeriodId)}`;
-    case "allowances": return `SpendAllowances_${short(p.subsidiaryId)}`;
-    case "expenses": return `SpendExpenses_${short(p.subsidiaryId)}`;
+    case "cards": return expand(p.expand);
+    case "movements": return [
+      ...(p.type ? [p.type] : []), ...(p.reconciled === undefined ? [] : [p.reconciled ? "reconciled" : "unreconciled"]),
+      ...(p.reconciliation ? [] : ["norecon"]),
+    ];
+    case "allowances": return [...(p.state ? [p.state] : []), ...expand(p.expand)];
+    case "expenses": return [
+      ...(p.state ? [p.state] : []), ...(p.createdFrom ? [`from${word(p.createdFrom)}`] : []), ...(p.createdTo ? [`to${word(p.createdTo)}`] : []),
+      ...expand(p.expand),
+    ];
   }
 }
 
-/** Sheet names stay under Excel's 31 characters. */
-export function sheetNameOf(p: LoadParams): string {
+/** A short stable tag of the query's words, for sheet names that cannot hold them all. */
+function tagOf(words: string[]): string {
+  let hash = 2166136261;
+  for (const ch of words.join(" ")) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return hash.toString(36).slice(0, 6);
+}
+
+function scopeName(p: LoadParams): [table: string, sheet: string] {
   switch (p.resource) {
-    case "cards": return "Corporate cards";
-    case "movements": return `Movements ${short(p.cardId)} ${short(p.billingPeriodId)}`;
-    case "allowances": return `Allowances ${short(p.subsidiaryId)}`;
-    case "expenses": return `Expenses ${short(p.subsidiaryId)}`;
+    case "cards": return ["SpendCards", "Corporate cards"];
+    case "movements": return [`SpendMovements_${short(p.cardId)}_${short(p.billingPeriodId)}`, `Movements ${short(p.cardId)} ${short(p.billingPeriodId)}`];
+    case "allowances": return [`SpendAllowances_${short(p.subsidiaryId)}`, `Allowances ${short(p.subsidiaryId)}`];
+    case "expenses": return [`SpendExpenses_${short(p.subsidiaryId)}`, `Expenses ${short(p.subsidiaryId)}`];
   }
+}
+
+/**
+ * One named table per query (resource, scope, filters, expand): the plain query of a scope keeps its
+ * short name, a filtered one adds its words, e.g. SpendExpenses_1a2b3c4d_approved_from20260101.
+ */
+export function tableNameOf(p: LoadParams): string {
+  return [scopeName(p)[0], ...queryWords(p)].join("_");
+}
+
+/** Sheet names stay under Excel's 31 characters: the query's words when they fit, else a short tag of them. */
+export function sheetNameOf(p: LoadParams): string {
+  const base = scopeName(p)[1];
+  const words = queryWords(p);
+  if (words.length === 0) return base;
+  const readable = `${base} ${words.join(" ")}`;
+  return readable.length <= 31 ? readable : `${base.slice(0, 24)} ${tagOf(words)}`;
 }
 
 /** What a load of these parameters fetches, and the columns it shows. */

@@ -127,7 +127,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     header: merged.header,
     rows: merged.rows,
     numberFormats: formats,
-    formulaColumns: [...source.columns.map(() => false), ...merged.userColumns.map(() => true)],
+    formulas: merged.formulas,
     editable: [...source.columns.map((c) => Boolean(c.editable)), ...merged.userColumns.map(() => false)],
     dropdowns: [...source.columns.map((c) => c.dropdown ?? null), ...merged.userColumns.map(() => null)],
     widths: source.columns.map((c) => c.width),

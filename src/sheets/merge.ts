@@ -1,6 +1,7 @@
 /**
  * Refresh merges by id: rows are updated in place, the user's own columns stay on their record's row,
- * records gone from the server are marked (never silently deleted), new records are appended. Pure.
+ * records gone from the server are marked (never silently deleted), new records are appended, and cells the
+ * caller names (unsynced edits) replace the server's. Pure.
  */
 import type { CellValue, TableRead } from "./workbook";
 
@@ -14,11 +15,15 @@ export interface MergeInput {
   incoming: Map<string, CellValue[]>;
   /** Status text for a record the server no longer has. */
   removedNote: string;
+  /** Cells that replace the server's in a refreshed row, by id then header (unsynced edits kept by Refresh). */
+  overrides?: Map<string, Record<string, CellValue>>;
 }
 
 export interface MergeResult {
   header: string[];
   rows: CellValue[][];
+  /** The user's formulas in their own columns, aligned with `rows` (null where a cell holds a value). */
+  formulas: (string | null)[][];
   added: number;
   updated: number;
   /** Ids of records marked as gone from the server. */
@@ -33,6 +38,7 @@ export function mergeRows(input: MergeInput): MergeResult {
   const userColumns = existing ? existing.header.filter((h) => h && !known.has(h)) : [];
   const header = [...layout, ...userColumns];
   const rows: CellValue[][] = [];
+  const formulas: (string | null)[][] = [];
   const seen = new Set<string>();
   const removed: string[] = [];
   let updated = 0;
@@ -45,18 +51,27 @@ export function mergeRows(input: MergeInput): MergeResult {
       return i === undefined ? "" : (row[i] ?? "");
     };
     existing.rows.forEach((row, index) => {
-      // The user's columns are carried as formulas where they hold one, so they keep working.
-      const user = userColumns.map((name) => pick(existing.formulas[index] ?? row, name));
+      // The user's columns keep their formulas, so they keep working. A cell holds a formula when its formula
+      // differs from its value: text the user typed as '=1+1 reads "=1+1" both ways and stays text.
+      const user = userColumns.map((name) => pick(row, name));
+      formulas.push([...layout.map(() => null), ...userColumns.map((name) => {
+        const formula = pick(existing.formulas[index] ?? row, name);
+        return typeof formula === "string" && formula.startsWith("=") && formula !== pick(row, name) ? formula : null;
+      })]);
       const id = idAt === undefined ? "" : String(row[idAt] ?? "").trim();
       const fresh = id ? incoming.get(id) : undefined;
       if (fresh && !seen.has(id)) {
         seen.add(id);
         updated++;
-        rows.push([...fresh, ...user]);
+        const kept = input.overrides?.get(id) ?? {};
+        rows.push([...fresh.map((cell, i) => (layout[i] in kept ? kept[layout[i]] : cell)), ...user]);
         return;
       }
       const old = layout.map((name) => pick(row, name));
-      if (!id && old.every((v) => v === "") && user.every((v) => v === "")) return; // an empty row
+      if (!id && old.every((v) => v === "") && user.every((v) => v === "")) {
+        formulas.pop();
+        return; // an empty row
+      }
       if (id && !fresh) {
         removed.push(id);
         old[old.length - 1] = input.removedNote;
@@ -71,6 +86,7 @@ export function mergeRows(input: MergeInput): MergeResult {
     if (seen.has(id)) continue;
     added++;
     rows.push([...fresh, ...userColumns.map(() => "" as CellValue)]);
+    formulas.push(header.map(() => null));
   }
-  return { header, rows, added, updated, removed, userColumns };
+  return { header, rows, formulas, added, updated, removed, userColumns };
 }

@@ -1,30 +1,47 @@
 /**
  * The values of the tracked fields as last loaded from the service, per record id, kept in the workbook on
- * a very hidden sheet so that they survive save, close and reopen. Sync states compares against them.
+ * a very hidden sheet so that they survive save, close and reopen. Sync states compares against them and
+ * updates only the rows of the records it changed; a load rewrites it whole.
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
 import type { TrackedValues } from "./tracked-values";
-import type { Workbook } from "./workbook";
+import type { CellWrite, Workbook } from "./workbook";
 
 export type Snapshot = Map<string, TrackedValues>;
+
+/** The snapshot and where each record's row is in its table (for updates of single rows). */
+export interface SnapshotRead {
+  snapshot: Snapshot;
+  rowOf: Map<string, number>;
+}
 
 const HEADER = ["Record ID", ...TRACKED_KEYS];
 
 export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
 const snapshotSheetOf = (tableName: string) => `Snap ${tableName}`.slice(0, 31);
 
-export async function readSnapshot(workbook: Workbook, tableName: string): Promise<Snapshot> {
-  const table = await workbook.readTable(snapshotTableOf(tableName));
+/** Reads the snapshot's five columns only (values, no formulas). */
+export async function readSnapshotRows(workbook: Workbook, tableName: string): Promise<SnapshotRead> {
+  const read = await workbook.readColumns(snapshotTableOf(tableName), HEADER);
   const snapshot: Snapshot = new Map();
-  if (!table) return snapshot;
-  for (const row of table.rows) {
-    const id = String(row[0] ?? "");
+  const rowOf = new Map<string, number>();
+  if (!read) return { snapshot, rowOf };
+  const [ids, ...tracked] = HEADER.map((h) => read.columns.get(h) ?? []);
+  for (let row = 0; row < read.rowCount; row++) {
+    const id = String(ids[row] ?? "");
     if (!id) continue;
-    snapshot.set(id, { state: String(row[1] ?? ""), accounted_id: String(row[2] ?? ""), paid_id: String(row[3] ?? ""), paid_at: String(row[4] ?? "") });
+    const at = (i: number) => String(tracked[i][row] ?? "");
+    snapshot.set(id, { state: at(0), accounted_id: at(1), paid_id: at(2), paid_at: at(3) });
+    rowOf.set(id, row);
   }
-  return snapshot;
+  return { snapshot, rowOf };
 }
 
+export async function readSnapshot(workbook: Workbook, tableName: string): Promise<Snapshot> {
+  return (await readSnapshotRows(workbook, tableName)).snapshot;
+}
+
+/** Replaces the whole snapshot (a load or a refresh). */
 export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot): Promise<void> {
   await workbook.writeTable({
     sheetName: snapshotSheetOf(tableName),
@@ -36,4 +53,19 @@ export async function writeSnapshot(workbook: Workbook, tableName: string, snaps
     dropdowns: HEADER.map(() => null),
     visibility: "VeryHidden",
   });
+}
+
+/**
+ * Writes the new values of some records into their snapshot rows, and nothing else (Sync states: the cost
+ * follows the records synced, not the table). Every record Sync states sends was loaded, so it has a row.
+ */
+export async function updateSnapshotRows(workbook: Workbook, tableName: string, read: SnapshotRead, updates: Snapshot): Promise<void> {
+  const cells: CellWrite[] = [];
+  for (const [id, values] of updates) {
+    const row = read.rowOf.get(id);
+    if (row === undefined) throw new Error(`Record ${id} has no row in the snapshot of ${tableName}; refresh the table.`);
+    read.snapshot.set(id, values);
+    TRACKED_KEYS.forEach((key, i) => cells.push({ row, column: i + 1, value: values[key] }));
+  }
+  if (cells.length > 0) await workbook.writeCells(snapshotTableOf(tableName), cells);
 }

@@ -38,3 +38,15 @@ export function trackedOf(record: { state: string; accounted_id: string | null; 
     paid_at: canonical("paid_at", record.paid_at),
   };
 }
+
+/** "paid, accounted_id ACC-1, paid_id PAY-7": what a user reads in a status or the journal. */
+export function describeTracked(v: TrackedValues): string {
+  const parts = [v.state || "(no state)"];
+  if (v.accounted_id) parts.push(`accounted_id ${v.accounted_id}`);
+  if (v.paid_id) parts.push(`paid_id ${v.paid_id}`);
+  if (v.paid_at) parts.push(`paid_at ${v.paid_at}`);
+  return parts.join(", ");
+}
+
+export const sameTracked = (a: TrackedValues, b: TrackedValues) =>
+  a.state === b.state && a.accounted_id === b.accounted_id && a.paid_id === b.paid_id && a.paid_at === b.paid_at;

@@ -1,20 +1,69 @@
-/** The journal sheet: one line per attempt and per row decided without a request. Never the key. */
-import { NUMBER_FORMATS, toCell, type CellValue, type Workbook } from "../sheets";
+/**
+ * The journal sheet, written ahead: a PATCH's "sending" line is in the workbook before the PATCH leaves,
+ * and the answer's line follows. Lines queued by concurrent senders go in one append; appends never
+ * overlap. Every text passes the client's redaction, so the key never lands in the workbook.
+ */
 import type { TrackedResource } from "../domain";
+import { NUMBER_FORMATS, toCell, type CellValue, type Workbook } from "../sheets";
 import type { JournalEntry } from "./outcome";
 
 export const JOURNAL_TABLE = "SpendSyncJournal";
 export const JOURNAL_SHEET = "Spend Sync journal";
-export const JOURNAL_HEADER = ["Time (UTC)", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message"];
-const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
+export const JOURNAL_HEADER = [
+  "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message",
+];
+const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
 
-export function journalRows(tableName: string, resource: TrackedResource, entries: JournalEntry[]): CellValue[][] {
-  return entries.map((e) => [
-    toCell("timestamp", e.at.toISOString()), tableName, resource, e.id, e.from, e.to, e.sent, e.httpStatus ?? "", e.outcome, e.message,
-  ]);
+export interface JournalContext {
+  runId: string;
+  /** Who ran the sync (the name set in the taskpane, or the Office identity). */
+  by: string;
+  tableName: string;
+  resource: TrackedResource;
+  /** Removes secrets from a text (the client's redaction). */
+  redact: (text: string) => string;
 }
 
-export async function appendJournal(workbook: Workbook, rows: CellValue[][]): Promise<void> {
-  if (rows.length === 0) return;
-  await workbook.appendRows({ sheetName: JOURNAL_SHEET, tableName: JOURNAL_TABLE, header: JOURNAL_HEADER, rows, numberFormats: FORMATS });
+export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
+  return [
+    toCell("timestamp", e.at.toISOString()), c.runId, c.redact(c.by), c.tableName, c.resource, e.id, e.from, e.to, c.redact(e.sent),
+    e.httpStatus ?? "", e.outcome, c.redact(e.message),
+  ];
+}
+
+export class JournalWriter {
+  private queued: CellValue[][] = [];
+  private next: Promise<void> | null = null;
+  private tail: Promise<void> = Promise.resolve();
+  /** Lines written so far. */
+  written = 0;
+
+  constructor(private readonly workbook: Workbook, readonly context: JournalContext) {}
+
+  /** Queues a line; it is written with the next flush. */
+  add(entry: JournalEntry): void {
+    this.queued.push(journalRow(this.context, entry));
+  }
+
+  /** Queues lines and resolves once they are in the workbook (rejects if they could not be written). */
+  async ahead(entries: JournalEntry[]): Promise<void> {
+    for (const e of entries) this.add(e);
+    await this.flush();
+  }
+
+  /** Writes every queued line; concurrent callers share one append, and appends run one after another. */
+  flush(): Promise<void> {
+    if (this.next) return this.next;
+    const run = this.tail.then(async () => {
+      this.next = null;
+      const rows = this.queued;
+      this.queued = [];
+      if (rows.length === 0) return;
+      await this.workbook.appendRows({ sheetName: JOURNAL_SHEET, tableName: JOURNAL_TABLE, header: JOURNAL_HEADER, rows, numberFormats: FORMATS });
+      this.written += rows.length;
+    });
+    this.next = run;
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
 }

@@ -1,25 +1,28 @@
-/** What happened to one edited record, and the journal line of each attempt. */
+/** What happened to one edited record, and the journal line of each step. */
 import type { StatePatch } from "../domain";
 import type { TrackedValues } from "../sheets";
 
 export type Outcome =
-  /** The PATCH was applied (once). */
+  /** The PATCH was applied (once), and the server still held it when the run ended. */
   | "applied"
-  /** The server already held the change (an interrupted sync, or someone else did it): nothing sent. */
+  /** The server already held exactly what the row asks (an interrupted sync, or someone else did it): nothing sent. */
   | "already-applied"
-  /** The service refused it (400, 404): its message says why. */
+  /** Applied by this run, then changed by someone else before the run ended: the row shows the server's values. */
+  | "overwritten"
+  /** The service refused it (400, 404) and the record reads as loaded: its message says why. */
   | "rejected"
-  /** Refused locally: the row breaks a rule of the service. Never sent. */
+  /** Refused locally: the row breaks a rule of the service, or cannot be synced. Never sent. */
   | "invalid"
-  /** The record changed on the server since it was loaded. Not sent. */
+  /** The record changed on the server since it was loaded. Not sent (or refused for that reason). */
   | "conflict"
-  /** Not attempted: cancelled, or the key was refused. */
+  /** Not attempted: cancelled, the key was refused, or the workbook could not be written. */
   | "not-sent"
   /** Sent, but whether it was applied could not be confirmed: the next sync reads it before anything else. */
   | "unconfirmed";
 
-export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "rejected", "invalid", "conflict", "not-sent", "unconfirmed"];
+export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "overwritten", "rejected", "invalid", "conflict", "not-sent", "unconfirmed"];
 
+/** One line of the journal: an intent ("sending"), an answer, or a decision made without a request. */
 export interface JournalEntry {
   at: Date;
   id: string;
@@ -29,6 +32,7 @@ export interface JournalEntry {
   sent: string;
   /** HTTP status of the attempt; null when there was no answer or no request. */
   httpStatus: number | null;
+  /** "sending" before a PATCH leaves; then applied, unknown, retry, rejected, conflict, overwritten, ... */
   outcome: string;
   message: string;
 }
@@ -41,8 +45,9 @@ export interface RowResult {
   from: string;
   to: string;
   patch?: StatePatch;
-  /** The record's tracked values as the server returned them (applied, already-applied). */
+  /** The record's tracked values as the server last showed them (applied, already-applied, overwritten, conflict). */
   server?: TrackedValues & { updated_at?: string };
+  /** What this run's PATCH left on the server (applied): what the confirmation compares with. */
+  sent?: TrackedValues;
   at: Date;
-  journal: JournalEntry[];
 }

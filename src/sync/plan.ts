@@ -32,7 +32,7 @@ export interface Plan {
   rows: PlannedRow[];
   /** Loaded records whose rows are no longer in the sheet: nothing is sent for them. */
   deleted: string[];
-  /** Rows Refresh marked as gone from the server: not synced. */
+  /** Unedited rows Refresh marked as no longer returned by the table's query. */
   gone: number;
 }
 
@@ -99,11 +99,20 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
     const loaded = snapshot.get(id) ?? null;
     const first = same[0];
     const at = same.map((r) => r.row);
-    if (!loaded) {
-      if (same.every(isMarkedGone)) {
+    if (same.every(isMarkedGone)) {
+      // Refresh kept the loaded values of a record its query no longer returns: an edit on it is listed, never dropped.
+      if (!loaded || same.every((r) => judgeEdit(resource, loaded, r.desired).cls === "unchanged")) {
         gone += same.length;
         continue;
       }
+      out.push({
+        id, rows: at, cls: "invalid", loaded, desired: first.desired,
+        message: "This record is no longer returned by this table's query (see its status), so its edit is not sent. " +
+          "Refresh to see whether it is back, or load a query that returns it and edit it there.",
+      });
+      continue;
+    }
+    if (!loaded) {
       out.push({
         id, rows: at, cls: "invalid", loaded: null, desired: first.desired,
         message: `Record ${id} was not loaded into this table (was the ID cell edited?). Put the ID back, or refresh the table to load it.`,

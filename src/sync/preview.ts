@@ -1,8 +1,11 @@
-/** Preview: what Sync states would do with a table, computed from the workbook alone. Nothing is sent. */
+/**
+ * Preview: what Sync states would do with a table, computed from the workbook alone (its id, tracked and
+ * status columns and the snapshot). Nothing is sent. Every edited row is listed: to send, or why not.
+ */
 import type { TrackedResource } from "../domain";
 import type { Workbook } from "../sheets";
 import { planRows, type Plan, type PlannedRow } from "./plan";
-import { openSyncTable, sheetRows, type SyncTable } from "./sync-table";
+import { openSyncTable, type SyncTable } from "./sync-table";
 
 export interface SyncPreview {
   tableName: string;
@@ -33,5 +36,5 @@ export function previewOf(table: SyncTable, plan: Plan): SyncPreview {
 
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
-  return previewOf(table, planRows(table.resource, table.snapshot, sheetRows(table)));
+  return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows));
 }

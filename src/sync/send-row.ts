@@ -1,8 +1,10 @@
 /**
- * Sends one change the way the spec advises: a PATCH is never blindly repeated. After an answer that leaves
- * the outcome unknown (no answer, a timeout, a 5xx, an unreadable body), the record is read first, and the
- * PATCH is sent again only when the server shows it was not applied. 429 means "not processed": wait and
- * try again. 400 and 404 give the row the service's message. 403 stops the whole sync.
+ * Syncs one record the way the spec advises, with a race window of one round trip: every PATCH is
+ * preceded by a read of the record whose answer is the last thing awaited before the PATCH leaves, and
+ * the PATCH is sent only if that read shows the record as loaded. After an answer that leaves the outcome
+ * unknown (no answer, a timeout, a 5xx, an unreadable body) the next request for the record is that read;
+ * a 400 or 404 is read too ("already in paid state" may be our own lost attempt, or a colleague's change).
+ * 429 means "not processed": wait, read, try again. 403 stops the whole sync.
  */
 import {
   AuthError, CancelledError, NotFoundError, RateLimitError, RejectedError, backoffDelay, sleep, updateAllowance, updateExpense,
@@ -12,95 +14,145 @@ import type { StatePatch } from "../domain";
 import { trackedOf, type TrackedValues } from "../sheets";
 import type { JournalEntry, Outcome } from "./outcome";
 import { getOne, type ReadScope } from "./read-current";
-import { describeTracked, holdsPatch, sameTracked } from "./server-check";
+import { MISSING_MESSAGE, conflictMessage, describeTracked, holdsPatch, sameTracked } from "./server-check";
 
 export interface SendResult {
-  outcome: Extract<Outcome, "applied" | "rejected" | "conflict" | "unconfirmed" | "not-sent">;
+  outcome: Extract<Outcome, "applied" | "already-applied" | "rejected" | "conflict" | "unconfirmed" | "not-sent">;
   message: string;
   server?: TrackedValues & { updated_at?: string };
-  journal: JournalEntry[];
+  /** What the server held right after this run's PATCH (applied). */
+  sent?: TrackedValues;
   /** The key was refused: stop sending. */
   authRefused?: boolean;
+}
+
+export interface RecordHooks {
+  /** A journal line (answers, decisions). */
+  log(entry: JournalEntry): void;
+  /** Resolves once the "sending" line of this attempt is in the workbook; attempt 1's is written ahead by the caller. */
+  beforeAttempt(attempt: number, line: JournalEntry): Promise<void>;
+  /** Checked between the read and the PATCH, with nothing awaited in between: false once the run stops. */
+  maySend(): boolean;
+  /** Why the run stopped, for rows it stops. */
+  stopMessage(): string;
 }
 
 export interface SendOptions {
   /** PATCH attempts at most (default 4). */
   maxAttempts?: number;
   now?: () => Date;
+  signal?: AbortSignal;
 }
 
 type Answer = { id: string; state: string; accounted_id: string | null; paid_id: string | null; paid_at: string | null; updated_at?: string };
 
-export async function sendChange(client: SpendClient, scope: ReadScope, id: string, loaded: TrackedValues, patch: StatePatch,
-  options: SendOptions = {}): Promise<SendResult> {
+export async function syncRecord(
+  client: SpendClient, scope: ReadScope, id: string, loaded: TrackedValues, patch: StatePatch, hooks: RecordHooks, options: SendOptions = {},
+): Promise<SendResult> {
   const now = options.now ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? 4;
-  const journal: JournalEntry[] = [];
   const sent = JSON.stringify(patch);
-  const log = (httpStatus: number | null, outcome: string, message: string) =>
-    journal.push({ at: now(), id, from: loaded.state, to: patch.state, sent, httpStatus, outcome, message });
-  let unknownBefore = false;
+  const line = (httpStatus: number | null, outcome: string, message: string): JournalEntry =>
+    ({ at: now(), id, from: loaded.state, to: patch.state, sent, httpStatus, outcome, message });
+  const log = (httpStatus: number | null, outcome: string, message: string) => hooks.log(line(httpStatus, outcome, message));
+  /** A PATCH of this record left without an answer we could read: it may have landed. */
+  let unknown = false;
+  /** The last refusal, kept for when the read shows the record as loaded. */
+  let refusal: { status: number | null; message: string } | null = null;
 
-  /** After an unknown outcome: did it land? */
-  const check = async (): Promise<SendResult | "retry"> => {
+  for (let attempt = 1; ; attempt++) {
+    const resend = attempt <= maxAttempts && refusal === null;
+    if (resend) {
+      try {
+        await hooks.beforeAttempt(attempt, line(null, "sending", attempt > 1 ? `Attempt ${attempt}, after reading the record.` : ""));
+      } catch (error) {
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message: `The journal could not be written, so nothing more was sent: ${(error as Error).message}` };
+      }
+    }
     let server: TrackedValues | null;
     try {
-      server = await getOne(client, scope, id);
+      server = await getOne(client, scope, id, options.signal);
     } catch (error) {
-      const message = `Sent, but the service could not be reached to confirm it (${(error as Error).message}). Run Sync states again: it checks the server before sending.`;
-      log(null, "unconfirmed", message);
-      return { outcome: "unconfirmed", message, journal };
+      if (error instanceof AuthError) {
+        log(error.status, unknown ? "unconfirmed" : "not-sent", error.message);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
+      }
+      if (unknown) {
+        const message = `Sent, but the service could not be reached to confirm it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
+        log(null, "unconfirmed", message);
+        return { outcome: "unconfirmed", message };
+      }
+      const message = error instanceof CancelledError
+        ? hooks.stopMessage() || "Cancelled: the rest was not sent."
+        : `Not sent: the record could not be read first (${(error as Error).message}). Run Sync states again.`;
+      log(null, "not-sent", message);
+      return { outcome: "not-sent", message };
     }
-    if (server && holdsPatch(server, patch)) {
-      log(200, "applied", "Confirmed applied by reading the record after the answer was lost.");
-      return { outcome: "applied", message: "Applied (confirmed by reading the record after the answer was lost).", server, journal };
-    }
-    if (server && sameTracked(server, loaded)) return "retry";
-    const message = server
-      ? `After a lost answer the record reads ${describeTracked(server)}, not what was sent: not sent again. Refresh the table.`
-      : "After a lost answer the record no longer exists on the server.";
-    log(200, "conflict", message);
-    return { outcome: "conflict", message, server: server ?? undefined, journal };
-  };
 
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (server === null) {
+      const message = unknown ? "After a lost answer the record no longer exists on the server." : MISSING_MESSAGE;
+      log(200, unknown ? "conflict" : "rejected", message);
+      return { outcome: unknown ? "conflict" : "rejected", message };
+    }
+    if (holdsPatch(server, loaded, patch)) {
+      if (unknown) {
+        log(200, "applied", "Confirmed applied by reading the record after the answer was lost.");
+        return { outcome: "applied", message: "Confirmed by reading the record after the answer was lost.", server, sent: server };
+      }
+      const message = refusal ? `The service said "${refusal.message}", and the record holds exactly what this row asks.` : "";
+      log(200, "already-applied", message || "The server already holds exactly what this row asks; nothing sent.");
+      return { outcome: "already-applied", message, server };
+    }
+    if (!sameTracked(server, loaded)) {
+      const message = unknown
+        ? `After a lost answer the record reads ${describeTracked(server)}, not what was sent: not sent again. Refresh the table.`
+        : conflictMessage(loaded, server);
+      log(200, "conflict", message);
+      return { outcome: "conflict", message, server };
+    }
+    // The record reads as loaded.
+    if (refusal) {
+      log(refusal.status, "rejected", refusal.message);
+      return { outcome: "rejected", message: refusal.message };
+    }
+    if (!resend) {
+      const message = `Not applied: the service failed ${maxAttempts} times in a row. Run Sync states again later.`;
+      log(null, "not-sent", message);
+      return { outcome: "not-sent", message };
+    }
+    if (!hooks.maySend()) {
+      const message = hooks.stopMessage() || "Not sent.";
+      log(null, "not-sent", message);
+      return { outcome: "not-sent", message };
+    }
+    // Nothing awaited since the read answered: the PATCH leaves now.
     try {
       const answer: Answer = scope.resource === "allowance"
         ? await updateAllowance(client, scope.subsidiaryId, id, patch)
         : await updateExpense(client, scope.subsidiaryId, id, patch);
+      const values = trackedOf(answer);
       log(200, "applied", "");
-      return { outcome: "applied", message: "", server: { ...trackedOf(answer), updated_at: answer.updated_at }, journal };
+      return { outcome: "applied", message: "", server: { ...values, updated_at: answer.updated_at }, sent: values };
     } catch (error) {
       const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
-        log(status, "not-sent", error.message);
-        return { outcome: "not-sent", message: error.message, journal, authRefused: true };
+        log(status, unknown ? "unconfirmed" : "not-sent", error.message);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
       }
       if (error instanceof RateLimitError) {
-        log(status, "retry", error.message);
+        log(status, "retry", `${error.message} Waiting, then reading the record again.`);
         await sleep(error.retryAfterMs ?? backoffDelay(client.retry, attempt));
         continue;
       }
       if (error instanceof RejectedError || error instanceof NotFoundError) {
-        // A refusal after a lost answer may be our own earlier attempt that landed ("already in paid state").
-        if (unknownBefore) {
-          const checked = await check();
-          if (checked !== "retry") return checked;
-        }
         const message = error instanceof NotFoundError ? "The record no longer exists on the server. Refresh the table." : error.serverMessage || error.message;
-        log(status, "rejected", message);
-        return { outcome: "rejected", message, journal };
+        log(status, "refused", `${message} Reading the record.`);
+        refusal = { status, message };
+        continue;
       }
-      if (error instanceof CancelledError) throw error;
       // Network error, timeout, 5xx, an answer that is not the spec's shape: the outcome is unknown.
       log(status, "unknown", `${(error as Error).message} Reading the record before anything else.`);
-      unknownBefore = true;
-      const checked = await check();
-      if (checked !== "retry") return checked;
+      unknown = true;
     }
   }
-  // The last read showed the record as loaded: it was not applied.
-  const message = `Not applied: the service failed ${maxAttempts} times in a row. Run Sync states again later.`;
-  log(null, "not-sent", message);
-  return { outcome: "not-sent", message, journal };
 }

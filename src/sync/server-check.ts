@@ -1,10 +1,12 @@
 /**
- * At execution, each change meets the record as the server has it now: still as loaded (send it), already
- * where the user wants it (an interrupted sync, or a colleague did it: nothing to send), or moved some other
- * way (a conflict: not sent). Pure.
+ * A change meets the record as the server has it, read just before the PATCH would leave: still as loaded
+ * (send it), already exactly what the row asks (an interrupted sync, or a colleague made the same change:
+ * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Pure.
  */
 import type { StatePatch } from "../domain";
-import { TRACKED_KEYS, canonical, type TrackedValues } from "../sheets";
+import { canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";
+
+export { describeTracked, sameTracked };
 
 export type ServerVerdict =
   | { kind: "send" }
@@ -12,30 +14,31 @@ export type ServerVerdict =
   | { kind: "conflict"; message: string }
   | { kind: "missing"; message: string };
 
-/** True when the server holds the patch: the target state and every field sent. */
-export function holdsPatch(server: TrackedValues, patch: StatePatch): boolean {
-  if (server.state !== patch.state) return false;
-  return (["accounted_id", "paid_id", "paid_at"] as const).every((k) => patch[k] === undefined || server[k] === canonical(k, patch[k]));
+/** What the record holds once `patch` is applied to it as loaded: the row's whole wish, not only the fields sent. */
+export function expectedAfter(loaded: TrackedValues, patch: StatePatch): TrackedValues {
+  const out: TrackedValues = { ...loaded, state: patch.state };
+  for (const key of ["accounted_id", "paid_id", "paid_at"] as const) if (patch[key] !== undefined) out[key] = canonical(key, patch[key]);
+  return out;
 }
 
-export const sameTracked = (a: TrackedValues, b: TrackedValues) => TRACKED_KEYS.every((k) => a[k] === b[k]);
+/**
+ * True when the server holds exactly what the row asks. A colleague's paid with another paid_id, or with a
+ * paid_id where the row has none, is not "already applied": it is someone else's change.
+ */
+export function holdsPatch(server: TrackedValues, loaded: TrackedValues, patch: StatePatch): boolean {
+  return sameTracked(server, expectedAfter(loaded, patch));
+}
 
-export function describeTracked(v: TrackedValues): string {
-  const parts = [v.state];
-  if (v.accounted_id) parts.push(`accounted_id ${v.accounted_id}`);
-  if (v.paid_id) parts.push(`paid_id ${v.paid_id}`);
-  if (v.paid_at) parts.push(`paid_at ${v.paid_at}`);
-  return parts.join(", ");
+export const MISSING_MESSAGE = "The record no longer exists on the server (or moved to another subsidiary). Refresh the table.";
+
+export function conflictMessage(loaded: TrackedValues, server: TrackedValues): string {
+  return `Changed on the server since it was loaded: it was ${describeTracked(loaded)}, it is now ${describeTracked(server)}. ` +
+    "Refresh the table (your edit is kept where the server did not change it) and edit again if still needed.";
 }
 
 export function compareWithServer(loaded: TrackedValues, patch: StatePatch, server: TrackedValues | null): ServerVerdict {
-  if (server === null) {
-    return { kind: "missing", message: "The record no longer exists on the server (or moved to another subsidiary). Refresh the table." };
-  }
-  if (holdsPatch(server, patch)) return { kind: "already-applied" };
+  if (server === null) return { kind: "missing", message: MISSING_MESSAGE };
+  if (holdsPatch(server, loaded, patch)) return { kind: "already-applied" };
   if (sameTracked(server, loaded)) return { kind: "send" };
-  return {
-    kind: "conflict",
-    message: `Changed on the server since it was loaded: it was ${describeTracked(loaded)}, it is now ${describeTracked(server)}. Refresh the table (discarding this edit) and edit again if still needed.`,
-  };
+  return { kind: "conflict", message: conflictMessage(loaded, server) };
 }

@@ -1,12 +1,12 @@
 /**
  * What Sync states needs to know about one loaded table: which resource and scope it holds (from the load
- * parameters stored in the workbook), where its tracked columns are, the snapshot of the values last
- * loaded, and the rows as the sheet shows them now.
+ * parameters stored in the workbook), where its id, tracked and status columns are, the snapshot of the
+ * values last loaded, and those columns as the sheet shows them now. Only those columns are read.
  */
 import type { TrackedResource } from "../domain";
 import {
-  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshot, readStoredTable, sourceOf,
-  type CellValue, type LoadParams, type Snapshot, type TableRead, type TrackedKey, type TrackedValues, type Workbook,
+  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, sourceOf,
+  type CellValue, type LoadParams, type SnapshotRead, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 
 /** The table cannot be synced as it is (not ours, read-only resource, a column gone). Nothing was sent. */
@@ -24,8 +24,8 @@ export interface SyncTable {
   /** Body column index per key; updated_at only where the layout has it. */
   columns: Record<Exclude<ColumnKey, "updated_at">, number> & { updated_at?: number };
   headers: Record<ColumnKey, string>;
-  snapshot: Snapshot;
-  read: TableRead;
+  snapshot: SnapshotRead;
+  rows: SheetRow[];
 }
 
 /** One body row as the sheet shows it now. */
@@ -49,41 +49,38 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
   if (params.resource !== "allowances" && params.resource !== "expenses") {
     throw new SyncSetupError(`Only allowances and expenses have states to sync; the ${params.resource} table is read-only.`);
   }
-  const read = await workbook.readTable(tableName);
-  if (!read) throw new SyncSetupError(`The table ${tableName} is gone from the workbook; load it again.`);
   const layout = sourceOf(params).columns;
   const headers = {} as Record<ColumnKey, string>;
-  const columns = {} as SyncTable["columns"];
   for (const key of ["id", ...TRACKED_KEYS, STATUS_KEY, "updated_at"] as const) {
     const header = layout.find((c) => c.key === key)?.header;
-    if (!header) continue;
-    headers[key] = header;
-    const at = read.header.indexOf(header);
+    if (header) headers[key] = header;
+  }
+  const read = await workbook.readColumns(tableName, ["id", ...TRACKED_KEYS, STATUS_KEY].map((k) => headers[k as ColumnKey]));
+  if (!read) throw new SyncSetupError(`The table ${tableName} is gone from the workbook; load it again.`);
+  const columns = {} as SyncTable["columns"];
+  for (const key of Object.keys(headers) as ColumnKey[]) {
+    const at = read.header.indexOf(headers[key]);
     if (at < 0) {
       throw new SyncSetupError(
-        `The column "${header}" is missing from the table ${tableName} (renamed or deleted?). Put it back, or refresh the table choosing to discard edits.`,
+        `The column "${headers[key]}" is missing from the table ${tableName} (renamed or deleted?). Put it back, or load the table again.`,
       );
     }
     columns[key] = at;
   }
+  const cell = (key: ColumnKey, row: number): CellValue => read.columns.get(headers[key])?.[row] ?? "";
+  const rows: SheetRow[] = [];
+  for (let row = 0; row < read.rowCount; row++) {
+    const raw = Object.fromEntries(TRACKED_KEYS.map((k) => [k, cell(k, row)])) as Record<TrackedKey, CellValue>;
+    const desired = Object.fromEntries(TRACKED_KEYS.map((k) => [k, canonical(k, raw[k])])) as TrackedValues;
+    const id = String(cell("id", row)).trim();
+    if (!id && TRACKED_KEYS.every((k) => desired[k] === "")) continue; // a wholly empty row
+    rows.push({ row, id, desired, raw, status: String(cell(STATUS_KEY, row)) });
+  }
   return {
     tableName, resource: params.resource === "allowances" ? "allowance" : "expense", subsidiaryId: params.subsidiaryId,
-    params, columns, headers, snapshot: await readSnapshot(workbook, tableName), read,
+    params, columns, headers, snapshot: await readSnapshotRows(workbook, tableName), rows,
   };
 }
 
-/** The body rows with an id or any tracked value; wholly empty rows are left out. */
-export function sheetRows(table: SyncTable): SheetRow[] {
-  const out: SheetRow[] = [];
-  table.read.rows.forEach((cells, row) => {
-    const raw = Object.fromEntries(TRACKED_KEYS.map((k) => [k, cells[table.columns[k]] ?? ""])) as Record<TrackedKey, CellValue>;
-    const desired = Object.fromEntries(TRACKED_KEYS.map((k) => [k, canonical(k, raw[k])])) as TrackedValues;
-    const id = String(cells[table.columns.id] ?? "").trim();
-    if (!id && TRACKED_KEYS.every((k) => desired[k] === "")) return;
-    out.push({ row, id, desired, raw, status: String(cells[table.columns.status] ?? "") });
-  });
-  return out;
-}
-
-/** Refresh marked this row as a record the service no longer returns. */
+/** Refresh marked this row as a record its query no longer returns. */
 export const isMarkedGone = (row: SheetRow) => row.status.startsWith(REMOVED_NOTE_PREFIX);

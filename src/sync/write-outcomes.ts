@@ -1,16 +1,18 @@
 /**
- * Writes each record's outcome into the sheet: a status (text and colour) on its row, the values the
- * server returned into its tracked cells, the snapshot for records now in sync, and the journal. Rows are
- * found again by id, so a table sorted or filtered during the sync is still written right.
+ * Writes outcomes as the run goes, in small batches (about one a second): each decided row's status (text
+ * and colour), the values the server holds into its tracked cells, the snapshot rows of records now in
+ * sync, and the journal lines queued meanwhile. Only decided rows are written. Rows are found again by id
+ * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
-import { STATUS_KEY, TRACKED_KEYS, readSnapshot, toCell, writeSnapshot, type CellWrite, type Workbook } from "../sheets";
-import { appendJournal, journalRows } from "./journal";
+import { STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellWrite, type Snapshot, type Workbook } from "../sheets";
+import type { JournalWriter } from "./journal";
 import type { Outcome, RowResult } from "./outcome";
 import type { SyncTable } from "./sync-table";
 
 export const OUTCOME_FILLS: Record<Outcome, string> = {
   applied: "#C6EFCE",
   "already-applied": "#C6EFCE",
+  overwritten: "#FFEB9C",
   rejected: "#FFC7CE",
   invalid: "#FFC7CE",
   conflict: "#FFEB9C",
@@ -21,6 +23,7 @@ export const OUTCOME_FILLS: Record<Outcome, string> = {
 const LABELS: Record<Outcome, string> = {
   applied: "Applied",
   "already-applied": "Already applied",
+  overwritten: "Changed by someone else",
   rejected: "Rejected by the service",
   invalid: "Not sent, fix the row",
   conflict: "Conflict, not sent",
@@ -34,48 +37,90 @@ const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UT
 export function statusText(r: RowResult): string {
   const head = `${LABELS[r.outcome]} ${stamp(r.at)}`;
   if (r.outcome === "applied") return `${head}: ${r.from} → ${r.to}${r.message ? `. ${r.message}` : ""}`;
-  if (r.outcome === "already-applied") return `${head}: the server already had ${r.to}; nothing sent.`;
+  if (r.outcome === "already-applied") return `${head}: the server already had ${r.to} with these values; nothing sent.${r.message ? ` ${r.message}` : ""}`;
   return `${head}: ${r.message}`;
 }
 
-export async function writeOutcomes(workbook: Workbook, table: SyncTable, results: RowResult[]): Promise<void> {
-  const now = await workbook.readTable(table.tableName);
-  const rowsOf = new Map<string, number[]>();
-  if (now) {
-    const idAt = now.header.indexOf(table.headers.id);
-    now.rows.forEach((cells, row) => {
-      const id = String(cells[idAt] ?? "").trim();
-      if (id) rowsOf.set(id, [...(rowsOf.get(id) ?? []), row]);
-    });
-  }
-  const at = (key: string) => (now ? now.header.indexOf(key) : -1);
-  const cells: CellWrite[] = [];
-  for (const r of results) {
-    const rows = r.id ? (rowsOf.get(r.id) ?? []) : r.rows;
-    for (const row of rows) {
-      cells.push({ row, column: at(table.headers[STATUS_KEY]), value: statusText(r), fill: OUTCOME_FILLS[r.outcome] });
-      if (!r.server || (r.outcome !== "applied" && r.outcome !== "already-applied")) continue;
-      for (const key of TRACKED_KEYS) {
-        const column = at(table.headers[key]);
-        const value = r.server[key];
-        cells.push({ row, column, value: key === "paid_at" ? toCell("timestamp", value) : value });
-      }
-      if (table.headers.updated_at && r.server.updated_at) {
-        cells.push({ row, column: at(table.headers.updated_at), value: toCell("timestamp", r.server.updated_at) });
-      }
-    }
-  }
-  const valid = cells.filter((c) => c.column >= 0);
-  if (valid.length > 0) await workbook.writeCells(table.tableName, valid);
+/** Outcomes whose server values the row and the snapshot take. */
+const TAKES_SERVER: ReadonlySet<Outcome> = new Set(["applied", "already-applied", "overwritten"]);
 
-  const synced = results.filter((r) => r.server && (r.outcome === "applied" || r.outcome === "already-applied"));
-  if (synced.length > 0) {
-    const snapshot = await readSnapshot(workbook, table.tableName);
-    for (const r of synced) {
-      const { updated_at: _ignored, ...tracked } = r.server!;
-      snapshot.set(r.id, tracked);
-    }
-    await writeSnapshot(workbook, table.tableName, snapshot);
+export class OutcomeWriter {
+  private pending: RowResult[] = [];
+  private lastFlush: number;
+  private running: Promise<void> | null = null;
+  /** The first failure to write; the run stops sending when set. */
+  failure: Error | null = null;
+
+  constructor(
+    private readonly workbook: Workbook,
+    private readonly table: SyncTable,
+    private readonly journal: JournalWriter,
+    private readonly redact: (text: string) => string,
+    private readonly clock: () => number,
+    private readonly everyMs = 1000,
+  ) {
+    this.lastFlush = clock();
   }
-  await appendJournal(workbook, journalRows(table.tableName, table.resource, results.flatMap((r) => r.journal)));
+
+  /** A row decided (or decided again); written with the next batch, which starts when a batch is due. */
+  add(result: RowResult): void {
+    this.pending.push(result);
+    if (!this.running && this.clock() - this.lastFlush >= this.everyMs) void this.flush().catch(() => undefined);
+  }
+
+  /** Writes everything pending; one batch at a time. */
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+    this.lastFlush = this.clock();
+    const batch = this.pending;
+    this.pending = [];
+    this.running = this.write(batch).catch((error: Error) => {
+      this.failure ??= error;
+      throw error;
+    }).finally(() => {
+      this.running = null;
+    });
+    await this.running;
+  }
+
+  private async write(batch: RowResult[]): Promise<void> {
+    if (batch.length > 0) {
+      const latest = new Map<string, RowResult>();
+      const idless: RowResult[] = [];
+      for (const r of batch) {
+        if (r.id) latest.set(r.id, r);
+        else idless.push(r);
+      }
+      const { headers } = this.table;
+      const ids = await this.workbook.readColumns(this.table.tableName, [headers.id]);
+      if (!ids) throw new Error(`The table ${this.table.tableName} is gone from the workbook; outcomes could not be written.`);
+      const rowsOf = new Map<string, number[]>();
+      (ids.columns.get(headers.id) ?? []).forEach((cell, row) => {
+        const id = String(cell ?? "").trim();
+        if (latest.has(id)) rowsOf.set(id, [...(rowsOf.get(id) ?? []), row]);
+      });
+      const at = (key: keyof typeof headers) => ids.header.indexOf(headers[key]);
+      const cells: CellWrite[] = [];
+      const snapshot: Snapshot = new Map();
+      for (const r of [...latest.values(), ...idless]) {
+        const rows = r.id ? (rowsOf.get(r.id) ?? []) : r.rows;
+        for (const row of rows) {
+          cells.push({ row, column: at(STATUS_KEY), value: this.redact(statusText(r)), fill: OUTCOME_FILLS[r.outcome] });
+          if (!r.server || !TAKES_SERVER.has(r.outcome)) continue;
+          for (const key of TRACKED_KEYS) {
+            cells.push({ row, column: at(key), value: key === "paid_at" ? toCell("timestamp", r.server[key]) : r.server[key] });
+          }
+          if (headers.updated_at && r.server.updated_at) cells.push({ row, column: at("updated_at"), value: toCell("timestamp", r.server.updated_at) });
+        }
+        if (r.server && TAKES_SERVER.has(r.outcome)) {
+          const { updated_at: _ignored, ...tracked } = r.server;
+          snapshot.set(r.id, tracked);
+        }
+      }
+      const valid = cells.filter((c) => c.column >= 0);
+      if (valid.length > 0) await this.workbook.writeCells(this.table.tableName, valid);
+      if (snapshot.size > 0) await updateSnapshotRows(this.workbook, this.table.tableName, this.table.snapshot, snapshot);
+    }
+    await this.journal.flush();
+  }
 }

@@ -4,7 +4,7 @@
  */
 import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, type Session } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { listLoadedTables, loadTable, refreshTable, type LoadParams, type LoadProgress, type SelfTestReport, type Workbook } from "../sheets";
+import { discardEdits, listLoadedTables, loadTable, refreshTable, type LoadParams, type LoadProgress, type SelfTestReport, type Workbook } from "../sheets";
 import { previewSync, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
@@ -17,6 +17,8 @@ export interface TaskpaneDeps {
   defaults?: { baseUrl?: string; enterpriseId?: string };
   /** After a load, a refresh or a sync wrote to the workbook. */
   onWorkbookChanged?: () => void;
+  /** The Office identity of the person, where the host has one (the journal's "By" when no name is set). */
+  identity?: () => Promise<string | null>;
   /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
   selfTest?: () => Promise<SelfTestReport>;
 }
@@ -24,6 +26,23 @@ export interface TaskpaneDeps {
 export interface Taskpane {
   /** The ribbon's Sync states: show the preview of the chosen table. */
   previewSync(): Promise<void>;
+}
+
+const NAME_KEY = "spendsync.by";
+/** The name for the journal, kept on this device (never the key). */
+function storedName(): string {
+  try {
+    return globalThis.localStorage?.getItem(NAME_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+function storeName(name: string): void {
+  try {
+    globalThis.localStorage?.setItem(NAME_KEY, name);
+  } catch {
+    // Storage refused (private mode): the name lasts for this session only.
+  }
 }
 
 const RESOURCES = ["expenses", "allowances", "cards", "movements"] as const;
@@ -127,14 +146,15 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     loadStatus.textContent = `${p.phase === "fetch" ? "Loading" : "Writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`;
   }
 
-  async function withLoad(work: (signal: AbortSignal) => Promise<{ tableName: string; count: number; added: number; updated: number; removed: number }>): Promise<void> {
+  async function withLoad(work: (signal: AbortSignal) => Promise<{ tableName: string; count: number; added: number; updated: number; removed: number; keptEdits: number; conflicts: number }>): Promise<void> {
     loading = new AbortController();
     loadButton.disabled = refreshButton.disabled = true;
     cancelButton.hidden = false;
     status(loadStatus, "busy", "Starting…");
     try {
       const report = await work(loading.signal);
-      status(loadStatus, "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} marked gone).`);
+      const edits = report.keptEdits + report.conflicts ? ` Your unsynced edits: ${report.keptEdits} kept, ${report.conflicts} also changed on the server (flagged in Sync status).` : "";
+      status(loadStatus, report.conflicts ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}`);
       await renderTables(report.tableName);
     } catch (error) {
       status(loadStatus, "error", explain(error));
@@ -185,7 +205,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
         rowList(p.tableName, p.rows.map((r) => ({
           row: r.rows[0], id: r.id, kind: r.cls === "change" ? "ok" : "error",
           text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : (r.message ?? ""),
-        }))));
+        })), true));
       pending = p;
       confirmButton.disabled = c.change + c.invalid === 0;
       status(syncStatus, "", c.change + c.invalid === 0 ? "Nothing to sync: no edited rows." : "Check the rows above, then confirm. Nothing has been sent yet.");
@@ -200,7 +220,9 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     syncProgress.hidden = false;
     status(syncStatus, "busy", "Reading the records' current state…");
     try {
+      const by = byName.value.trim() || (await deps.identity?.().catch(() => null)) || "";
       const report: SyncReport = await runSync(session.currentClient(), workbook, pending, {
+        by,
         onProgress: (done, total) => {
           syncProgress.max = Math.max(1, total);
           syncProgress.value = done;
@@ -223,14 +245,25 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   previewButton.addEventListener("click", () => void showPreview());
   confirmButton.addEventListener("click", () => void confirm());
 
-  function rowList(tableName: string, rows: { row: number; id: string; kind: string; text: string }[]): HTMLElement | null {
+  function rowList(tableName: string, rows: { row: number; id: string; kind: string; text: string }[], discardable = false): HTMLElement | null {
     if (rows.length === 0) return null;
     const shown = rows.slice(0, 200);
     return h("ul", { className: "rows" }, ...shown.map((r) =>
       h("li", { className: r.kind },
         h("button", { type: "button", className: "link", title: "Go to this row", onclick: () => void goTo(tableName, r.row) }, `Row ${r.row + 2}`),
-        ` ${r.id.slice(0, 8)}: ${r.text}`)),
+        ` ${r.id.slice(0, 8)}: ${r.text}`,
+        discardable && r.id ? h("button", { type: "button", className: "link discard", title: "Put back the values last loaded on this row", onclick: () => void discardRow(tableName, r.id) }, " Discard edit") : null)),
       rows.length > shown.length ? h("li", {}, `… and ${rows.length - shown.length} more.`) : null);
+  }
+
+  async function discardRow(tableName: string, id: string): Promise<void> {
+    try {
+      await discardEdits(workbook, tableName, [id]);
+      changed();
+      await showPreview();
+    } catch (error) {
+      status(syncStatus, "error", explain(error));
+    }
   }
 
   async function goTo(tableName: string, row: number): Promise<void> {
@@ -242,9 +275,12 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
 
   const cacheMinutes = h("input", { id: "cache-minutes", type: "number", min: 0, step: 1, value: session.cacheMinutes });
   cacheMinutes.addEventListener("change", () => session.setCacheMinutes(Number(cacheMinutes.value)));
+  const byName = h("input", { id: "sync-by", value: storedName(), placeholder: "your name", autocomplete: "name" });
+  byName.addEventListener("change", () => storeName(byName.value.trim()));
   const tablesSection = h("section", { className: "section", "aria-labelledby": "h-sync" },
     h("h2", { id: "h-sync" }, "3. Refresh and sync"),
     field("Table", tables),
+    field("Your name", byName, "Written in the journal beside every change you sync; kept on this device."),
     h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")),
     h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
     h("div", { className: "row" }, previewButton, confirmButton), syncProgress, syncStatus, previewBox);

@@ -1,6 +1,5 @@
 /** What the taskpane says when something goes wrong: the library's own messages, with a hint of what to do. */
 import { AuthError, CancelledError, NetworkError, NotFoundError, TimeoutError } from "../api";
-import { UnsyncedEditsError } from "../sheets";
 
 export function explain(error: unknown): string {
   if (error instanceof CancelledError) return "Cancelled.";
@@ -11,6 +10,5 @@ export function explain(error: unknown): string {
   if (error instanceof NotFoundError) {
     return `Not found: check the ids (enterprise, subsidiary, card, billing period). ${error.serverMessage ? `The service said: "${error.serverMessage}"` : ""}`.trim();
   }
-  if (error instanceof UnsyncedEditsError) return error.message;
   return (error as Error)?.message ?? String(error);
 }

@@ -84,6 +84,34 @@ describe("loading expenses into an Excel table", () => {
   });
 });
 
+describe("one table per query", () => {
+  it("a filtered load beside the subsidiary's table gets its own table and sheet; the same query again refreshes it", async () => {
+    const expenses = f.sandbox.store.expensesOf(f.sub);
+    const all = await loadTable(f.client, f.workbook, { resource: "expenses", enterpriseId: f.enterprise.id, subsidiaryId: f.sub });
+    const days = expenses.map((e) => e.created_at.slice(0, 10)).sort();
+    const query = {
+      resource: "expenses" as const, enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "approved" as const,
+      createdFrom: days[20], createdTo: days[250], expand: ["user" as const, "category" as const],
+    };
+    const filtered = await loadTable(f.client, f.workbook, query);
+    const short = f.sub.replace(/-/g, "").slice(0, 8);
+    expect(filtered.tableName).toBe(`SpendExpenses_${short}_approved_from${days[20].replace(/-/g, "")}_to${days[250].replace(/-/g, "")}_xcategoryxuser`);
+    expect(filtered.sheetName).not.toBe(all.sheetName);
+    expect(filtered.sheetName.length).toBeLessThanOrEqual(31);
+    // The subsidiary's own table is untouched: no row flagged, its id columns intact.
+    const whole = tableView(f.excel, all.tableName);
+    expect(whole.values("Expense ID")).toEqual(expenses.map((e) => e.id));
+    expect(whole.values("Sync status").filter((v) => v !== "")).toEqual([]);
+    expect(whole.values("Employee ID")).toEqual(expenses.map((e) => e.user_id));
+    const expected = expenses.filter((e) => e.state === "approved" && e.created_at.slice(0, 10) >= days[20] && e.created_at.slice(0, 10) <= days[250]);
+    expect(tableView(f.excel, filtered.tableName).values("Expense ID")).toEqual(expected.map((e) => e.id));
+    // The same query again: the same table, refreshed in place.
+    const again = await loadTable(f.client, f.workbook, query);
+    expect(again).toMatchObject({ tableName: filtered.tableName, added: 0, updated: expected.length, removed: 0 });
+    expect(f.excel.model.tables.filter((t) => t.name.startsWith("SpendExpenses_")).map((t) => t.name).sort()).toEqual([all.tableName, filtered.tableName].sort());
+  });
+});
+
 describe("the other resources", () => {
   it("allowances, with and without expand", async () => {
     const plain = await loadTable(f.client, f.workbook, { resource: "allowances", enterpriseId: f.enterprise.id, subsidiaryId: f.sub });
@@ -93,11 +121,14 @@ describe("the other resources", () => {
     expect(t.values("Amount")[0]).toBe(allowances[0].amount.amount);
     expect(t.values("Currency")[0]).toBe(allowances[0].amount.currency);
     expect(t.sheet.validationAt(1, t.column("State"))?.list.source).toBe("pending,approved,accounted,paid,rejected");
-    await loadTable(f.client, f.workbook, {
+    const expanded = await loadTable(f.client, f.workbook, {
       resource: "allowances", enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "approved",
       expand: ["beneficiary", "allowance_segments", "documents"],
     });
-    t = tableView(f.excel, plain.tableName);
+    // Another query, another table: the plain one is left as it was.
+    expect(expanded.tableName).toBe(`${plain.tableName}_approved_xallowancesegmentsxbeneficiaryxdocuments`);
+    expect(tableView(f.excel, plain.tableName).rows).toHaveLength(allowances.length);
+    t = tableView(f.excel, expanded.tableName);
     expect(t.header).toEqual(expect.arrayContaining(["Beneficiary", "Beneficiary email", "Segments", "Documents"]));
     expect(t.values("Segments")[t.values("State").indexOf("approved")]).toMatch(/per diem|allowance/i);
   });

@@ -1,6 +1,7 @@
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { UnsyncedEditsError, loadTable, refreshTable } from "../../src/sheets";
+import { discardEdits, loadTable, refreshTable } from "../../src/sheets";
+import { previewSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
@@ -54,7 +55,7 @@ describe("Refresh merges by id", () => {
     expect(noteOf(ids[10])).toBe(`note for ${ids[10].slice(0, 8)}`);
     // The record gone from the filter is kept and marked, with its note.
     const gone = after.values("Expense ID").indexOf(ids[5]);
-    expect(after.values("Sync status")[gone]).toMatch(/^Not returned by the service any more for this table's filters/);
+    expect(after.values("Sync status")[gone]).toMatch(/^Not returned by the service any more for this table's query/);
     expect(noteOf(ids[5])).toBe(`note for ${ids[5].slice(0, 8)}`);
     // The sort the user chose is kept; the new record is appended.
     expect(after.values("Expense ID").slice(0, -1)).toEqual(sortedIds);
@@ -83,22 +84,81 @@ describe("Refresh merges by id", () => {
   });
 });
 
-describe("unsynced edits", () => {
-  it("block Refresh with a message naming the rows, and nothing is overwritten", async () => {
+describe("Refresh is three-way: loaded, the sheet, the server", () => {
+  const row = (id: string) => tableView(f.excel, tableName).values("Expense ID").indexOf(id);
+  const cell = (id: string, header: string) => tableView(f.excel, tableName).values(header)[row(id)];
+  const type = (id: string, header: string, value: string) => {
     const t = tableView(f.excel, tableName);
-    const id = t.values("Expense ID")[2] as string;
-    f.excel.user.type(t.sheet.name, t.address("State", 2), "paid");
-    f.excel.user.type(t.sheet.name, t.address("Paid ID", 2), "PAY-123");
-    const error = await refreshTable(f.client, f.workbook, tableName).catch((e) => e);
-    expect(error).toBeInstanceOf(UnsyncedEditsError);
-    expect(error.message).toBe(
-      `1 row has edits that are not synced yet: row 4 (${id.slice(0, 8)}: state approved → paid, paid_id empty → PAY-123). ` +
-        "Sync states first, or refresh again choosing to discard your edits.",
-    );
-    expect(tableView(f.excel, tableName).values("State")[2]).toBe("paid");
+    f.excel.user.type(t.sheet.name, t.address(header, row(id)), value);
+  };
+
+  it("keeps edits where the server did not move, takes the server's values where only it moved, flags both moved", async () => {
+    const ids = tableView(f.excel, tableName).values("Expense ID") as string[];
+    const [keep, serverOnly, both, same, invalid] = ids;
+    type(keep, "State", "paid");
+    type(keep, "Paid ID", "PAY-KEEP");
+    type(both, "State", "accounted");
+    type(both, "Accounted ID", "ACC-MINE");
+    type(same, "State", "accounted");
+    type(same, "Accounted ID", "ACC-SAME");
+    type(invalid, "Accounted ID", "ACC-NO-STATE"); // invalid (no change of state): it no longer blocks anything
+    const colleague = { state: "accounted" as const, accounted_id: "ACC-THEIRS" };
+    f.sandbox.store.expense(f.sub, serverOnly)!.description = "Renamed on the server";
+    await updateExpense(f.client, f.sub, serverOnly, colleague);
+    await updateExpense(f.client, f.sub, both, { state: "paid", paid_id: "PAY-THEIRS" });
+    await updateExpense(f.client, f.sub, same, { state: "accounted", accounted_id: "ACC-SAME" });
+
+    // The table is the "approved" query: the three records the server moved leave it.
+    const report = await refreshTable(f.client, f.workbook, tableName);
+    expect(report).toMatchObject({ keptEdits: 2, conflicts: 0, discardedEdits: 0, removed: 3 });
+    expect([cell(keep, "State"), cell(keep, "Paid ID"), cell(keep, "Sync status")]).toEqual(["paid", "PAY-KEEP", ""]);
+    expect(cell(invalid, "Accounted ID")).toBe("ACC-NO-STATE");
+    for (const id of [serverOnly, both, same]) expect(cell(id, "Sync status")).toMatch(/^Not returned by the service any more for this table's query/);
+    // Preview: the kept edit is to send; the invalid one says why; the edited rows gone from the query are listed, not dropped.
+    const preview = await previewSync(f.workbook, tableName);
+    const byId = new Map(preview.rows.map((r) => [r.id, r]));
+    expect(byId.get(keep)).toMatchObject({ cls: "change", patch: { state: "paid", paid_id: "PAY-KEEP" } });
+    expect(byId.get(invalid)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^Accounted ID changed but State did not/) });
+    for (const id of [both, same]) {
+      expect(byId.get(id)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^This record is no longer returned by this table's query/) });
+    }
+    expect(byId.has(serverOnly)).toBe(false); // not edited: counted as gone, nothing to say
+    expect(preview.counts).toMatchObject({ change: 1, invalid: 3, gone: 1 });
   });
 
-  it("are overwritten with the server's values when the user chooses to discard them", async () => {
+  it("on an unfiltered table, a record both edited here and changed on the server is flagged with both values, and can be discarded alone", async () => {
+    const all = (await loadTable(f.client, f.workbook, { resource: "expenses", enterpriseId: f.enterprise.id, subsidiaryId: f.sub })).tableName;
+    tableName = all;
+    const ids = (tableView(f.excel, all).values("State") as string[]).map((s, i) => [s, tableView(f.excel, all).values("Expense ID")[i] as string] as const)
+      .filter(([s]) => s === "approved").map(([, id]) => id);
+    const [both, serverOnly, keep] = ids;
+    type(both, "State", "accounted");
+    type(both, "Accounted ID", "ACC-MINE");
+    type(keep, "State", "accounted");
+    await updateExpense(f.client, f.sub, both, { state: "paid", paid_id: "PAY-THEIRS" });
+    await updateExpense(f.client, f.sub, serverOnly, { state: "accounted", accounted_id: "ACC-THEIRS" });
+
+    const report = await refreshTable(f.client, f.workbook, all);
+    expect(report).toMatchObject({ keptEdits: 1, conflicts: 1, removed: 0 });
+    expect([cell(serverOnly, "State"), cell(serverOnly, "Accounted ID")]).toEqual(["accounted", "ACC-THEIRS"]);
+    expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID")]).toEqual(["accounted", "ACC-MINE", ""]);
+    expect(cell(both, "Sync status")).toMatch(
+      /^Edited here and changed on the server \(refresh .*\): the server now has paid, paid_id PAY-THEIRS; your edit \(accounted, accounted_id ACC-MINE\) is kept\./,
+    );
+    // Preview judges the kept edit against the server's values, and says what to fix.
+    const preview = await previewSync(f.workbook, all);
+    expect(preview.rows.find((r) => r.id === both)).toMatchObject({ cls: "invalid", message: 'Paid ID cannot be cleared through the API; put back "PAY-THEIRS".' });
+    // Discarding that one row puts back the server's values; the other edit stays.
+    expect(await discardEdits(f.workbook, all, [both])).toBe(1);
+    expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID"), cell(both, "Sync status")]).toEqual(["paid", "", "PAY-THEIRS", ""]);
+    expect(cell(keep, "State")).toBe("accounted");
+    expect((await previewSync(f.workbook, all)).counts).toMatchObject({ change: 1, invalid: 0 });
+    // Or all of them.
+    expect(await discardEdits(f.workbook, all, "all")).toBe(1);
+    expect((await previewSync(f.workbook, all)).counts).toMatchObject({ change: 0, invalid: 0 });
+  });
+
+  it("are overwritten with the server's values when the user chooses to discard them all", async () => {
     const t = tableView(f.excel, tableName);
     f.excel.user.type(t.sheet.name, t.address("State", 1), "accounted");
     const report = await refreshTable(f.client, f.workbook, tableName, { discardEdits: true });
