@@ -5,7 +5,7 @@
  * moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import { z } from "zod";
-import type { SpendClient } from "../api";
+import { unknownValuesOf, type SpendClient, type UnknownValue } from "../api";
 import { NUMBER_FORMATS, toCell } from "./columns";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
@@ -14,6 +14,15 @@ import { mergeRows } from "./merge";
 import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
 import type { CellValue, TableRead, Workbook } from "./workbook";
+
+/** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
+export function unlistedNote(unknown: readonly UnknownValue[]): string {
+  const parts = unknown.map((u) => `${u.field} "${u.value}" (the spec lists ${u.allowed.join(", ")})`);
+  return `${UNLISTED_NOTE_PREFIX}: the service sent ${parts.join(" and ")}. Sync states will not send this row; ask your Spend Sync contact.`;
+}
+
+/** The start of the status of a row whose record has a value the spec does not list. */
+export const UNLISTED_NOTE_PREFIX = "Read-only";
 
 /** The start of the status Refresh writes on a record the same query no longer returns. */
 export const REMOVED_NOTE_PREFIX = "Not returned by the service any more";
@@ -104,7 +113,11 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   const fresh: Snapshot = new Map();
   const incoming = new Map<string, CellValue[]>();
   for (const record of records) {
-    incoming.set(record.id, source.columns.map((column) => toCell(column.kind, column.value(record as never))));
+    const cells = source.columns.map((column) => toCell(column.kind, column.value(record as never)));
+    // A state or movement type the spec does not list: the row loads, says so, and Sync states refuses it.
+    const unknown = unknownValuesOf(record);
+    if (unknown.length > 0) cells[layout.indexOf(statusHeader)] = unlistedNote(unknown);
+    incoming.set(record.id, cells);
     if (tracked) fresh.set(record.id, trackedOf(record as never));
   }
   const now = (options.now ?? (() => new Date()))();

@@ -48,6 +48,10 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
   const changed = TRACKED_KEYS.filter((k) => loaded[k] !== desired[k]);
   if (changed.length === 0) return { cls: "unchanged" };
   const state = desired.state;
+  // A record loaded with a state the spec does not list is read-only (its row says so): never sent.
+  if (!statesOf(resource).includes(loaded.state)) {
+    return { cls: "invalid", message: `This record's state "${loaded.state}" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.` };
+  }
   if (!statesOf(resource).includes(state)) {
     return { cls: "invalid", message: `"${state}" is not a state of ${resource === "allowance" ? "an allowance" : "an expense"}; choose accounted or paid.` };
   }
