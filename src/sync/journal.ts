@@ -31,8 +31,25 @@ export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
   ];
 }
 
+/** Where new lines go: the journal, or, beside a journal of an older layout (kept as it is), its successor. */
+interface JournalPlace {
+  sheetName: string;
+  tableName: string;
+}
+
+/**
+ * A workbook may hold a journal written by an older version, with other columns: its lines stay untouched
+ * (they are the record of earlier runs) and new lines go to a journal of today's layout beside it.
+ */
+export async function journalPlace(workbook: Workbook): Promise<JournalPlace> {
+  const existing = await workbook.readColumns(JOURNAL_TABLE, []);
+  if (!existing || existing.header.join("\u0000") === JOURNAL_HEADER.join("\u0000")) return { sheetName: JOURNAL_SHEET, tableName: JOURNAL_TABLE };
+  return { sheetName: `${JOURNAL_SHEET} (${JOURNAL_HEADER.length} columns)`, tableName: `${JOURNAL_TABLE}_${JOURNAL_HEADER.length}` };
+}
+
 export class JournalWriter {
   private queued: CellValue[][] = [];
+  private place: Promise<JournalPlace> | null = null;
   private next: Promise<void> | null = null;
   private tail: Promise<void> = Promise.resolve();
   /** Lines written so far. */
@@ -59,7 +76,12 @@ export class JournalWriter {
       const rows = this.queued;
       this.queued = [];
       if (rows.length === 0) return;
-      await this.workbook.appendRows({ sheetName: JOURNAL_SHEET, tableName: JOURNAL_TABLE, header: JOURNAL_HEADER, rows, numberFormats: FORMATS });
+      this.place ??= journalPlace(this.workbook).catch((error: unknown) => {
+        this.place = null; // asked again at the next flush
+        throw error;
+      });
+      const { sheetName, tableName } = await this.place;
+      await this.workbook.appendRows({ sheetName, tableName, header: JOURNAL_HEADER, rows, numberFormats: FORMATS });
       this.written += rows.length;
     });
     this.next = run;
