@@ -12,6 +12,7 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { ProductionLeakCheck } = require("./tools/production-leak-check");
+const { FunctionsDataTypes } = require("./tools/functions-metadata");
 
 const DEV_ORIGIN = "https://localhost:3000";
 const DEFAULT_PRODUCTION_URL = "https://spendsync.example.com/";
@@ -99,6 +100,7 @@ module.exports = async (env = {}, argv = {}) => {
     },
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+      new FunctionsDataTypes(),
       new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
       ...(workbench ? [new HtmlWebpackPlugin({ filename: "workbench.html", template: "./src/workbench/workbench.html", chunks: ["workbench"] })] : []),
       new CopyWebpackPlugin({

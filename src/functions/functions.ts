@@ -7,12 +7,13 @@ import {
   ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES,
 } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { recordColumns, spillList, spillRecord, type CellValue, type RecordKind } from "../sheets";
+import { gridOf, recordColumns, recordEntity, spillList, spillRecord, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
 import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredText, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
-import { governed, currentSession } from "./runtime";
+import { currentSession, dataTypesEnabled, governed } from "./runtime";
 
-type Grid = CellValue[][];
+/** A list as Excel shows it: with data types where this Excel has them (dates look like dates), else plain. */
+const output = (spill: Spill): any[][] => (dataTypesEnabled() ? typedGrid(spill) : gridOf(spill));
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -34,7 +35,7 @@ const enterpriseOf = () => currentSession().currentClient().enterpriseId;
 export async function cards(expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(() => {
     const e = optionalExpand("expand", expand, CARD_EXPAND);
-    return governed("CARDS", [e], invocation, (client, signal) => spillList(client, { resource: "cards", enterpriseId: enterpriseOf(), expand: e }, { signal }));
+    return governed("CARDS", [e], invocation, (client, signal) => spillList(client, { resource: "cards", enterpriseId: enterpriseOf(), expand: e }, { signal })).then(output);
   });
 }
 
@@ -55,7 +56,7 @@ export async function movements(card_id: any, billing_period_id: any, type: any,
     const t = optionalChoice("type", type, MOVEMENT_TYPES);
     const r = optionalBoolean("reconciled", reconciled);
     return governed("MOVEMENTS", [cardId, billingPeriodId, t, r], invocation, (client, signal) =>
-      spillList(client, { resource: "movements", enterpriseId: enterpriseOf(), cardId, billingPeriodId, type: t, reconciled: r }, { signal }));
+      spillList(client, { resource: "movements", enterpriseId: enterpriseOf(), cardId, billingPeriodId, type: t, reconciled: r }, { signal })).then(output);
   });
 }
 
@@ -74,7 +75,7 @@ export async function allowances(subsidiary_id: any, state: any, expand: any, in
     const s = optionalChoice("state", state, ALLOWANCE_STATES);
     const e = optionalExpand("expand", expand, ALLOWANCE_EXPAND);
     return governed("ALLOWANCES", [subsidiaryId, s, e], invocation, (client, signal) =>
-      spillList(client, { resource: "allowances", enterpriseId: enterpriseOf(), subsidiaryId, state: s, expand: e }, { signal }));
+      spillList(client, { resource: "allowances", enterpriseId: enterpriseOf(), subsidiaryId, state: s, expand: e }, { signal })).then(output);
   });
 }
 
@@ -99,12 +100,12 @@ export async function expenses(subsidiary_id: any, state: any, created_from: any
     if (from && to && from > to) throw new ArgumentError(`created_from (${from}) is after created_to (${to}).`);
     const e = optionalExpand("expand", expand, EXPENSE_EXPAND);
     return governed("EXPENSES", [subsidiaryId, s, from, to, e], invocation, (client, signal) =>
-      spillList(client, { resource: "expenses", enterpriseId: enterpriseOf(), subsidiaryId, state: s, createdFrom: from, createdTo: to, expand: e }, { signal }));
+      spillList(client, { resource: "expenses", enterpriseId: enterpriseOf(), subsidiaryId, state: s, createdFrom: from, createdTo: to, expand: e }, { signal })).then(output);
   });
 }
 
 async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, field: unknown,
-  invocation: CustomFunctions.Invocation): Promise<Grid> {
+  invocation: CustomFunctions.Invocation): Promise<any[][]> {
   const wanted = field === undefined || field === null || String(field).trim() === "" ? null : String(field).trim().toLowerCase();
   let column = -1;
   if (wanted !== null) {
@@ -112,9 +113,12 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
     column = columns.findIndex((c) => c.key === wanted || c.header.toLowerCase() === wanted);
     if (column < 0) throw new ArgumentError(`field must be one of ${columns.map((c) => c.key).join(", ")}; got "${String(field)}".`);
   }
-  const grid: Grid = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
-  // Always a grid, as the metadata declares (matrix): the record with its header row, or one field as a 1x1 grid.
-  return column < 0 ? grid : [[grid[1][column]]];
+  const spill = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
+  const typed = dataTypesEnabled();
+  // Always a grid, as the metadata declares (matrix): one field or the entity as a single cell, or, without
+  // data types, the record with its header row.
+  if (column >= 0) return [[typed ? typedValue(spill.columns[column].kind, spill.rows[0][column]) : spill.rows[0][column]]];
+  return typed ? [[recordEntity(kind, spill)]] : gridOf(spill);
 }
 
 /**

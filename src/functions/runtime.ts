@@ -20,11 +20,30 @@ export class PreviewError extends Error {
 
 let session: Session | null = null;
 let deadlineMs = DEFAULT_DEADLINE_MS;
+let dataTypes: boolean | undefined;
 
-/** The shared runtime's entry point gives the functions the session the taskpane uses. */
-export function useSession(shared: Session, options: { deadlineMs?: number } = {}): void {
+/**
+ * The shared runtime's entry point gives the functions the session the taskpane uses. `dataTypes` forces
+ * the results' form (the workbench and tests); otherwise Excel is asked (see dataTypesEnabled).
+ */
+export function useSession(shared: Session, options: { deadlineMs?: number; dataTypes?: boolean } = {}): void {
   session = shared;
   deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  dataTypes = options.dataTypes;
+}
+
+/**
+ * Whether results go out as Excel data types (formatted numbers, entities): where this Excel has
+ * ExcelApi 1.16, which brought them (https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-overview);
+ * plain values elsewhere.
+ */
+export function dataTypesEnabled(): boolean {
+  if (dataTypes !== undefined) return dataTypes;
+  try {
+    return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("ExcelApi", "1.16") === true;
+  } catch {
+    return false;
+  }
 }
 
 /**

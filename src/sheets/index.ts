@@ -14,3 +14,4 @@ export * from "./tracked-values";
 export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./layouts/tracking";
 export * from "./spill";
 export * from "./self-test";
+export * from "./spill-types";

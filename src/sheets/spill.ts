@@ -4,7 +4,7 @@
  * means something in a loaded table.
  */
 import { getAllowance, getCard, getExpense, type ListOptions, type SendOptions, type SpendClient } from "../api";
-import { toCell, type Column } from "./columns";
+import { toCell, type Column, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel-values";
 import { allowanceColumns } from "./layouts/allowances";
 import { cardColumns } from "./layouts/cards";
@@ -14,12 +14,24 @@ import { sourceOf, type LoadParams } from "./load-params";
 
 const withoutStatus = <T>(columns: Column<T>[]) => columns.filter((c) => c.key !== STATUS_KEY);
 
-function render<T>(columns: Column<T>[], records: T[]): CellValue[][] {
-  return [columns.map((c) => c.header), ...records.map((r) => columns.map((c) => toCell(c.kind, c.value(r))))];
+/** A spilled list or record: each column's header and kind, and the rows as plain cell values. */
+export interface Spill {
+  columns: { key: string; header: string; kind: ColumnKind }[];
+  rows: CellValue[][];
 }
 
+function render<T>(columns: Column<T>[], records: T[]): Spill {
+  return {
+    columns: columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind })),
+    rows: records.map((r) => columns.map((c) => toCell(c.kind, c.value(r)))),
+  };
+}
+
+/** The plain grid Excel shows without data types: a header row, then the rows. */
+export const gridOf = (spill: Spill): CellValue[][] => [spill.columns.map((c) => c.header), ...spill.rows];
+
 /** A whole list with a header row. */
-export async function spillList(client: SpendClient, params: LoadParams, options: ListOptions = {}): Promise<CellValue[][]> {
+export async function spillList(client: SpendClient, params: LoadParams, options: ListOptions = {}): Promise<Spill> {
   const source = sourceOf(params);
   const records = await source.list(client, options).all();
   return render(withoutStatus(source.columns), records as never[]);
@@ -41,8 +53,8 @@ export function recordColumns(kind: RecordKind): { key: string; header: string }
   return withoutStatus(columns as Column<unknown>[]).map((c) => ({ key: c.key, header: c.header }));
 }
 
-/** One record: a header row and its row. */
-export async function spillRecord(client: SpendClient, ref: RecordRef, options: SendOptions = {}): Promise<CellValue[][]> {
+/** One record: its columns and its one row. */
+export async function spillRecord(client: SpendClient, ref: RecordRef, options: SendOptions = {}): Promise<Spill> {
   const none = new Set<string>();
   switch (ref.kind) {
     case "card":

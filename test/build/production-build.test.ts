@@ -39,6 +39,13 @@ describe("the production build", () => {
     expect(stats.compilation.options.plugins.some((p) => p instanceof ProductionLeakCheck)).toBe(true);
   });
 
+  it("emits a functions.json that allows data types and declares every function a matrix, as each returns a grid", () => {
+    const metadata = JSON.parse(readFileSync(join(dist, "functions.json"), "utf8"));
+    expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
+    expect(metadata.functions.map((fn: { id: string; result: { dimensionality?: string } }) => [fn.id, fn.result.dimensionality])).toEqual(
+      ["CARDS", "MOVEMENTS", "ALLOWANCES", "EXPENSES", "CARD", "ALLOWANCE", "EXPENSE"].map((id) => [id, "matrix"]));
+  });
+
   it("emits the add-in and nothing of the workbench, the sandbox or source maps", () => {
     const files = filesUnder(dist);
     expect(files).toEqual(expect.arrayContaining(["taskpane.html", "taskpane.js", "functions.js", "functions.json", "manifest.xml", "taskpane.css"]));

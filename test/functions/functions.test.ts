@@ -130,6 +130,35 @@ describe("the single-record functions", () => {
     }
   });
 
+  it("with data types: dates and amounts come back as numbers carrying their format, a record as an entity", async () => {
+    useSession(session, { dataTypes: true });
+    const sub = f.enterprise.subsidiaries[0];
+    const e = f.sandbox.store.expensesOf(sub)[0];
+    const grid = await expenses(sub, null, null, null, null, invocation());
+    const header = grid[0] as string[];
+    expect(header.slice(0, 3)).toEqual(["Expense ID", "Expense #", "Date"]);
+    expect(grid[1][header.indexOf("Expense ID")]).toBe(e.id);
+    expect(grid[1][header.indexOf("Date")]).toEqual({ type: "Double", basicValue: expect.any(Number), numberFormat: "yyyy-mm-dd" });
+    expect(serialToDate((grid[1][header.indexOf("Date")] as { basicValue: number }).basicValue)).toBe(e.date);
+    expect(grid[1][header.indexOf("Amount")]).toEqual({ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" });
+    expect(grid.map((r) => r[header.indexOf("Description")])).toContain('=HYPERLINK("http://x","y")');
+
+    const [[entity]] = await expense(sub, e.id, null, invocation());
+    expect(entity).toMatchObject({ type: "Entity", text: `Expense ${e.expense_number}` });
+    expect(entity.properties["Expense ID"]).toEqual({ type: "String", basicValue: e.id });
+    expect(entity.properties.Amount).toEqual({ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" });
+    expect(entity.properties.State).toEqual({ type: "String", basicValue: e.state });
+    expect(await expense(sub, e.id, "amount", invocation())).toEqual([[{ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" }]]);
+    const c = f.sandbox.store.cardsOf(f.enterprise.id)[0];
+    expect((await card(c.id, null, invocation()))[0][0]).toMatchObject({ type: "Entity", text: `Card ${c.last_four_digits}` });
+
+    // Without data types (an older Excel): the same call gives plain values.
+    useSession(session, { dataTypes: false });
+    const plain = await expense(sub, e.id, null, invocation());
+    expect(plain[0][0]).toBe("Expense ID");
+    expect(plain[1][plain[0].indexOf("Amount")]).toBe(e.amount);
+  });
+
   it("formula value preview answers from the cache only, and isInValuePreview \"false\" is a normal calculation", async () => {
     const sub = f.enterprise.subsidiaries[0];
     const preview = { isInValuePreview: "true" } as CustomFunctions.Invocation;

@@ -43,7 +43,7 @@ it("a movement of an unlisted type loads with a note instead of failing the whol
   const card = f.sandbox.store.cardsOf(f.enterprise.id)[0];
   const period = f.sandbox.store.billingPeriodsOf(card.id)[0];
   const movements = f.sandbox.store.movementsOf(period.id);
-  movements[0].type = "chargeback";
+  Object.assign(movements[0], { type: "chargeback" });
   const report = await loadTable(f.client, f.workbook, {
     resource: "movements", enterpriseId: f.enterprise.id, cardId: card.id, billingPeriodId: period.id,
   } as LoadParams);

@@ -1,0 +1,50 @@
+/**
+ * A spill as Excel data types, for the custom functions where Excel has them: dates, timestamps and amounts
+ * as numbers that carry their number format (a date looks like a date in the spill), and a record as an
+ * entity value (a card of every field, shown by the record's number or id).
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts
+ * Text stays a plain string: a custom function's result is a value, never parsed as a formula.
+ */
+import { NUMBER_FORMATS, type ColumnKind } from "./columns";
+import type { CellValue } from "./excel-values";
+import type { Spill } from "./spill";
+
+/** What a custom function hands to Excel with data types enabled. */
+export type TypedValue = string | boolean | Excel.DoubleCellValue | Excel.EntityCellValue;
+
+const FORMATTED: ReadonlySet<ColumnKind> = new Set(["integer", "number", "amount", "percent", "date", "timestamp"]);
+
+/** A cell of a spill: a number of a formatted kind carries its format; the rest as it is. */
+export function typedValue(kind: ColumnKind, value: CellValue): TypedValue | number {
+  if (typeof value === "number" && FORMATTED.has(kind)) return { type: "Double", basicValue: value, numberFormat: NUMBER_FORMATS[kind] };
+  return value;
+}
+
+/** A list with data types: the header row stays text, each cell typed by its column. */
+export function typedGrid(spill: Spill): (TypedValue | number)[][] {
+  return [spill.columns.map((c) => c.header), ...spill.rows.map((row) => row.map((value, i) => typedValue(spill.columns[i].kind, value)))];
+}
+
+/** A property of an entity: always a typed cell value (an entity's properties are not plain JSON values). */
+function property(kind: ColumnKind, value: CellValue): Excel.EntityPropertyType {
+  if (typeof value === "number") return FORMATTED.has(kind) ? { type: "Double", basicValue: value, numberFormat: NUMBER_FORMATS[kind] } : { type: "Double", basicValue: value };
+  if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
+  return { type: "String", basicValue: value };
+}
+
+/**
+ * One record as an entity value: every field a property (by its header), the cell showing the record's
+ * number where it has one (expense #, allowance #), else the card's last four digits, else its id.
+ */
+export function recordEntity(kind: "card" | "allowance" | "expense", spill: Spill): Excel.EntityCellValue {
+  const row = spill.rows[0];
+  const at = (key: string) => spill.columns.findIndex((c) => c.key === key);
+  const numberKey = kind === "card" ? "last_four_digits" : `${kind}_number`;
+  const shown = row[at(numberKey)] ?? row[at("id")];
+  const label = kind === "card" ? `Card ${shown}` : `${kind === "expense" ? "Expense" : "Allowance"} ${shown}`;
+  const properties: Record<string, Excel.EntityPropertyType> = {};
+  spill.columns.forEach((c, i) => {
+    if (row[i] !== "") properties[c.header] = property(c.kind, row[i]);
+  });
+  return { type: "Entity", text: label, properties };
+}
