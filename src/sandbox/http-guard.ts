@@ -40,7 +40,7 @@ function declaredTooLarge(req: IncomingMessage): boolean {
  */
 function checkHead(req: IncomingMessage, res: ServerResponse, authority: string): boolean {
   if (req.httpVersionMajor !== 1) {
-    sendError(res, 505, "HTTP version not supported; use HTTP/1.1 or HTTP/1.0.", { close: true });
+    sendError(res, 400, "HTTP version not supported; use HTTP/1.1 or HTTP/1.0.", { close: true });
     return false;
   }
   if (req.headers.host === undefined && req.httpVersion !== "1.0") {

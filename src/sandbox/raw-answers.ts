@@ -31,10 +31,12 @@ export function classifyParseError(err: NodeJS.ErrnoException & { rawPacket?: Bu
         ? [414, `The request target is longer than ${MAX_URL_BYTES} bytes.`]
         : [431, "The request headers are too large."];
     }
+    // Bad input is never a 5xx (issue 13): an unknown method is "not allowed here" (405, with Allow),
+    // an unknown HTTP version a malformed request (400); HTTP's own 501 and 505 would read as server faults.
     case "HPE_INVALID_METHOD":
-      return [501, `Unknown method; the service serves ${SERVED_METHODS.join(", ")}.`];
+      return [405, `Unknown method; the service serves ${SERVED_METHODS.join(", ")}.`];
     case "HPE_INVALID_VERSION":
-      return [505, "HTTP version not supported; use HTTP/1.1 or HTTP/1.0."];
+      return [400, "HTTP version not supported; use HTTP/1.1 or HTTP/1.0."];
     case "ERR_HTTP_REQUEST_TIMEOUT":
     case "HPE_HEADERS_TIMEOUT":
       return [408, "The request was not received in time."];

@@ -85,17 +85,17 @@ export function hostileCases(f: SandboxFixture): HostileCase[] {
     { name: "unknown version prefix", request: req("GET", "/public/v2/enterprises/"), status: 404 },
     { name: "an unknown path under the enterprise is a 404 with a key", request: req("GET", `${f.prefix}/nothing/`), status: 404, error: /^No endpoint for GET/ },
 
-    // Methods: 405 (with Allow) for methods HTTP knows and no route serves, 501 for unknown ones.
+    // Methods: 405 (with Allow) for methods HTTP knows and no route serves, and for unknown ones (never a 5xx).
     ...["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "LOCK", "PURGE"].map((m) => ({
       name: `${m} on a route`, request: req(m, expense, { body: '{"state":"paid"}' }), status: 405,
       check: (a: RawAnswer) => (a.headers.allow === "GET, HEAD, PATCH" ? null : `Allow: ${a.headers.allow}`),
     })),
     { name: "OPTIONS *", request: req("OPTIONS", "*"), status: 405 },
     { name: "CONNECT", request: req("CONNECT", "example.com:443"), status: 405, check: closes },
-    { name: "unknown method FOO", request: req("FOO", cards), status: 501, check: closes },
-    { name: "lower-case get", request: req("get", cards), status: 501 },
-    { name: "method of 200 letters", request: req("X".repeat(200), cards), status: 501 },
-    { name: "garbage line", request: "HELLO THERE\r\n\r\n", status: 501 },
+    { name: "unknown method FOO", request: req("FOO", cards), status: 405, check: closes },
+    { name: "lower-case get", request: req("get", cards), status: 405 },
+    { name: "method of 200 letters", request: req("X".repeat(200), cards), status: 405 },
+    { name: "garbage line", request: "HELLO THERE\r\n\r\n", status: 405 },
     { name: "PATCH on a list (no such endpoint)", request: req("PATCH", cards, { body: "{}" }), status: 404 },
     { name: "HEAD is GET without a body", request: req("HEAD", cards), status: 200, check: (a) => (a.body === "" ? null : "HEAD had a body") },
 
@@ -103,9 +103,9 @@ export function hostileCases(f: SandboxFixture): HostileCase[] {
     { name: "HTTP/1.0 without Host", request: req("GET", cards, { version: "HTTP/1.0", host: null }), status: 200 },
     { name: "HTTP/1.0 without Host or key", request: req("GET", cards, { version: "HTTP/1.0", host: null, key: null }), status: 403 },
     { name: "HTTP/1.1 without Host", request: req("GET", cards, { host: null }), status: 400, error: /Host header/ },
-    { name: "HTTP/2.0 request line", request: req("GET", cards, { version: "HTTP/2.0" }), status: 505 },
-    { name: "HTTP/9.9 request line", request: req("GET", cards, { version: "HTTP/9.9" }), status: 505 },
-    { name: "no version (HTTP/0.9)", request: `GET ${cards}\r\nHost: x\r\n\r\n`, status: 505 },
+    { name: "HTTP/2.0 request line", request: req("GET", cards, { version: "HTTP/2.0" }), status: 400 },
+    { name: "HTTP/9.9 request line", request: req("GET", cards, { version: "HTTP/9.9" }), status: 400 },
+    { name: "no version (HTTP/0.9)", request: `GET ${cards}\r\nHost: x\r\n\r\n`, status: 400 },
     { name: "Host of another site", request: req("GET", cards, { host: "evil.example" }), status: 200 },
     { name: "Host with a bad port", request: req("GET", cards, { host: "127.0.0.1:99999" }), status: 200 },
     { name: "Host with spaces", request: req("GET", cards, { host: "a b c" }), status: 200 },
