@@ -24,10 +24,12 @@ export interface JournalContext {
   redact: (text: string) => string;
 }
 
+/** A journal line: every text passes the redaction, ids and states included (a server may echo anything). */
 export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
+  const r = c.redact;
   return [
-    toCell("timestamp", e.at.toISOString()), c.runId, c.redact(c.by), c.tableName, c.resource, e.id, e.from, e.to, c.redact(e.sent),
-    e.httpStatus ?? "", e.outcome, c.redact(e.message),
+    toCell("timestamp", e.at.toISOString()), r(c.runId), r(c.by), r(c.tableName), c.resource, r(e.id), r(e.from), r(e.to), r(e.sent),
+    e.httpStatus ?? "", r(e.outcome), r(e.message),
   ];
 }
 

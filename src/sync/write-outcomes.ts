@@ -4,7 +4,7 @@
  * sync, and the journal lines queued meanwhile. Only decided rows are written. Rows are found again by id
  * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
-import { STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellWrite, type Snapshot, type Workbook } from "../sheets";
+import { EDITABLE_FILL, STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellValue, type CellWrite, type Snapshot, type Workbook } from "../sheets";
 import type { JournalWriter } from "./journal";
 import type { Outcome, RowResult } from "./outcome";
 import type { SyncTable } from "./sync-table";
@@ -51,6 +51,9 @@ export class OutcomeWriter {
   /** The first failure to write; the run stops sending when set. */
   failure: Error | null = null;
 
+  /** A cell value from the server, with any echo of the key removed (the key never enters the workbook). */
+  private readonly safe: (value: CellValue) => CellValue;
+
   constructor(
     private readonly workbook: Workbook,
     private readonly table: SyncTable,
@@ -60,6 +63,7 @@ export class OutcomeWriter {
     private readonly everyMs = 1000,
   ) {
     this.lastFlush = clock();
+    this.safe = (value) => (typeof value === "string" ? redact(value) : value);
   }
 
   /** A row decided (or decided again); written with the next batch, which starts when a batch is due. */
@@ -107,14 +111,16 @@ export class OutcomeWriter {
         for (const row of rows) {
           cells.push({ row, column: at(STATUS_KEY), value: this.redact(statusText(r)), fill: OUTCOME_FILLS[r.outcome] });
           if (!r.server || !TAKES_SERVER.has(r.outcome)) continue;
+          // The row now holds what the server holds: the preview's highlight of the edited cells goes.
           for (const key of TRACKED_KEYS) {
-            cells.push({ row, column: at(key), value: key === "paid_at" ? toCell("timestamp", r.server[key]) : r.server[key] });
+            cells.push({ row, column: at(key), value: this.safe(key === "paid_at" ? toCell("timestamp", r.server[key]) : r.server[key]), fill: EDITABLE_FILL });
           }
           if (headers.updated_at && r.server.updated_at) cells.push({ row, column: at("updated_at"), value: toCell("timestamp", r.server.updated_at) });
         }
         if (r.server && TAKES_SERVER.has(r.outcome)) {
           const { updated_at: _ignored, ...tracked } = r.server;
-          snapshot.set(r.id, tracked);
+          // The snapshot is in the workbook too: what the server echoes passes the redaction there as well.
+          snapshot.set(r.id, { state: this.redact(tracked.state), accounted_id: this.redact(tracked.accounted_id), paid_id: this.redact(tracked.paid_id), paid_at: this.redact(tracked.paid_at) });
         }
       }
       const valid = cells.filter((c) => c.column >= 0);

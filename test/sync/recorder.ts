@@ -20,6 +20,8 @@ export interface Exchange {
   /** Excel syncs seen at the start and at the end (when a counter is given). */
   syncsAtStart: number;
   syncsAtEnd: number;
+  /** For a PATCH: the journal's "sending" lines for its record already in the workbook when it left. */
+  sendingLinesAtStart: number;
 }
 
 const ONE = /\/(?:expenses|allowances)\/([0-9a-f-]{36})\/?(?:\?|$)/;
@@ -28,7 +30,11 @@ export class Recorder {
   readonly log: Exchange[] = [];
   private seq = 0;
 
-  constructor(private readonly syncs: () => number = () => 0) {}
+  /**
+   * `sendingLines(id)` counts the journal's "sending" lines for a record as the workbook holds them now
+   * (read from the in-memory Excel's model), so that each PATCH can be checked against the write-ahead rule.
+   */
+  constructor(private readonly syncs: () => number = () => 0, private readonly sendingLines: (id: string) => number = () => 0) {}
 
   wrap(inner: Transport, gate?: (request: RawRequest) => Promise<void>): Transport {
     return async (request) => {
@@ -36,6 +42,7 @@ export class Recorder {
       const exchange: Exchange = {
         method: request.method, url: request.url, ids: match ? [match[1]] : [], kind: match ? "one" : "list",
         startSeq: this.seq++, endSeq: -1, status: null, syncsAtStart: this.syncs(), syncsAtEnd: -1,
+        sendingLinesAtStart: request.method === "PATCH" && match ? this.sendingLines(match[1]) : 0,
       };
       this.log.push(exchange);
       try {
@@ -72,6 +79,22 @@ export class Recorder {
       const answeredBetween = this.log.filter((e) => e !== read && e.endSeq > read.endSeq && e.endSeq < patch.startSeq);
       if (answeredBetween.length > 0) bad.push(`${id}: ${answeredBetween.length} other answers arrived between its read and its PATCH`);
       if (read.syncsAtEnd !== patch.syncsAtStart) bad.push(`${id}: ${patch.syncsAtStart - read.syncsAtEnd} Excel syncs between its read and its PATCH`);
+    }
+    return bad;
+  }
+
+  /**
+   * The write-ahead rule: the k-th PATCH of a record leaves only once k "sending" lines for it are in the
+   * workbook's journal. Returns the PATCHes that left ahead of their line.
+   */
+  patchesAheadOfJournal(): string[] {
+    const sent = new Map<string, number>();
+    const bad: string[] = [];
+    for (const patch of this.log.filter((e) => e.method === "PATCH")) {
+      const id = patch.ids[0];
+      const k = (sent.get(id) ?? 0) + 1;
+      sent.set(id, k);
+      if (patch.sendingLinesAtStart < k) bad.push(`${id}: PATCH #${k} left with ${patch.sendingLinesAtStart} "sending" lines in the journal`);
     }
     return bad;
   }
