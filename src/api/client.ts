@@ -54,7 +54,8 @@ export class SpendClient {
   readonly stats = { requests: 0, retries: 0 };
   private readonly transport: Transport;
   private readonly random: () => number;
-  private readonly sleep: NonNullable<ClientConfig["sleep"]>;
+  /** The client's way of waiting (injectable for tests); callers that wait between calls use it too. */
+  readonly sleep: NonNullable<ClientConfig["sleep"]>;
   private readonly now: () => number;
   private readonly onRequest?: ClientConfig["onRequest"];
   // An ES private field: not enumerable, not shown by console.log or util.inspect, not in JSON.

@@ -138,7 +138,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   let confirmFailure = "";
   if (stopped !== "auth" && stopped !== "workbook") {
     const applied = [...results.values()].filter((r) => r.outcome === "applied");
-    const confirmed = await confirmApplied(client, scope, applied, (entry) => journal.add(entry), now);
+    const confirmed = await confirmApplied(client, scope, applied, (entry) => journal.add(entry), now, options.signal);
     confirmFailure = confirmed.failure;
     const byId = new Map(confirmed.overwritten.map((r) => [r.id, r]));
     for (const [row, r] of results) {

@@ -7,7 +7,7 @@
  * 429 means "not processed": wait, read, try again. 403 stops the whole sync.
  */
 import {
-  AuthError, CancelledError, NotFoundError, RateLimitError, RejectedError, backoffDelay, sleep, updateAllowance, updateExpense,
+  AuthError, CancelledError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay, updateAllowance, updateExpense,
   type HttpError, type SpendClient,
 } from "../api";
 import type { StatePatch } from "../domain";
@@ -140,9 +140,21 @@ export async function syncRecord(
         return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
       }
       if (error instanceof RateLimitError) {
+        // 429: not processed. Wait as asked, but no longer than the client's own limit, and stop on cancel.
+        const wait = error.retryAfterMs ?? backoffDelay(client.retry, attempt);
+        if (wait > client.retry.maxRetryAfterMs) {
+          const message = `The service asks to wait ${Math.ceil(wait / 1000)} s before more changes: not sent. Run Sync states again later.`;
+          log(status, unknown ? "unconfirmed" : "not-sent", message);
+          return { outcome: unknown ? "unconfirmed" : "not-sent", message };
+        }
         log(status, "retry", `${error.message} Waiting, then reading the record again.`);
-        await sleep(error.retryAfterMs ?? backoffDelay(client.retry, attempt));
+        await client.sleep(wait, options.signal);
         continue;
+      }
+      if (error instanceof InvalidRequestError) {
+        // Refused here, before it left: nothing reached the service.
+        log(null, unknown ? "unconfirmed" : "not-sent", error.message);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message };
       }
       if (error instanceof RejectedError || error instanceof NotFoundError) {
         const message = error instanceof NotFoundError ? "The record no longer exists on the server. Refresh the table." : error.serverMessage || error.message;
