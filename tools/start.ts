@@ -1,12 +1,14 @@
 /**
  * `npm start`: the sandbox with demo data, and the dev server with the add-in and the workbench page; prints
  * the workbench URL and the demo credentials, and sideloads into desktop Excel where office-addin-debugging
- * can (Windows, macOS). `npm stop` (or Ctrl-C) ends what it started.
+ * can (Windows, macOS). `npm stop` (or Ctrl-C) ends what it started. The sandbox's data is kept across
+ * restarts (`npm start -- --fresh` starts over); other flags after `--` go to the sandbox (start-args.ts).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SandboxManifest } from "../src/sandbox/server";
+import { prepareDataFile, startArgs } from "./start-args";
 
 const ROOT = join(__dirname, "..");
 export const PID_FILE = join(ROOT, ".spend-sync.pids");
@@ -30,8 +32,8 @@ function stopAll(code = 0): never {
   process.exit(code);
 }
 
-async function startSandbox(): Promise<SandboxManifest> {
-  const child = spawn(bin("tsx"), [join(ROOT, "src/sandbox/cli.ts"), "--seed", "1", "--port", String(SANDBOX_PORT), "--json", ...process.argv.slice(2)], {
+async function startSandbox(args: string[]): Promise<SandboxManifest> {
+  const child = spawn(bin("tsx"), [join(ROOT, "src/sandbox/cli.ts"), ...args], {
     cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
@@ -64,7 +66,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stopAll());
   process.on("SIGTERM", () => stopAll());
   const https = certificatesInstalled();
-  const sandbox = await startSandbox();
+  const args = startArgs(process.argv.slice(2), ROOT, SANDBOX_PORT);
+  const { existed } = prepareDataFile(args.dataFile, args.fresh);
+  console.log(existed
+    ? `Sandbox data: ${args.dataFile} (kept from the last run; \`npm start -- --fresh\` starts over; --seed, --scale and --anchor apply to fresh data only).`
+    : `Sandbox data: ${args.dataFile} (fresh demo data, kept across restarts).`);
+  const sandbox = await startSandbox(args.sandbox);
   const devUrl = `${https ? "https" : "http"}://localhost:${DEV_PORT}`;
   if (https) process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // our own readiness check against the dev certificate
   console.log(`Sandbox ready at ${sandbox.base_url}. Building the add-in (webpack dev server, ${https ? "https" : "http on loopback"})…`);

@@ -1,6 +1,8 @@
 /**
- * The workbench's formula bar: `=SPEND.NAME(arg, …)` with text in quotes, numbers, TRUE/FALSE, empty
+ * The workbench's formulas: `=SPEND.NAME(arg, …)` with text in quotes, numbers, TRUE/FALSE, empty
  * arguments and cell references, calling the functions the bundle registered with CustomFunctions.associate.
+ * The workbench calculates nothing else, and says so the way Excel would: a name Excel does not know is
+ * #NAME?; an Excel function (DATE, SUM, …) or any other formula is #VALUE! with a sentence saying why.
  */
 import type { Scalar } from "./fake-excel";
 
@@ -11,32 +13,67 @@ interface Registry {
 
 export interface FormulaResult {
   grid: Scalar[][];
-  /** The error's message, when the function gave an Excel error. */
+  /** The error's message, when the result is an Excel error. */
   error?: string;
 }
 
-export async function callFormula(text: string, cellValue: (ref: string) => Scalar | null): Promise<FormulaResult> {
-  const m = /^=\s*SPEND\.([A-Z]+)\s*\((.*)\)\s*$/is.exec(text.trim());
-  if (!m) throw new Error('Write a formula like =SPEND.EXPENSES("subsidiary id", "approved").');
+/** Excel functions a finance user may well type: known names, so #VALUE! (not computed here), not #NAME?. */
+const EXCEL_FUNCTIONS = new Set(("ABS AND AVERAGE AVERAGEIF CEILING CHOOSE COLUMN CONCAT CONCATENATE COUNT COUNTA COUNTBLANK COUNTIF " +
+  "COUNTIFS DATE DATEDIF DATEVALUE DAY DAYS EDATE EOMONTH EXACT FILTER FIND FLOOR HOUR HLOOKUP HYPERLINK IF IFERROR IFNA IFS " +
+  "INDEX INDIRECT INT ISBLANK ISERROR ISNUMBER ISTEXT LAMBDA LEFT LEN LET LOWER MATCH MAX MID MIN MINUTE MOD MONTH " +
+  "NETWORKDAYS NOT NOW OFFSET OR PROPER RAND ROUND ROUNDDOWN ROUNDUP ROW SEARCH SECOND SEQUENCE SORT SORTBY SUBSTITUTE " +
+  "SUM SUMIF SUMIFS SUMPRODUCT SWITCH TEXT TEXTJOIN TIME TIMEVALUE TODAY TRANSPOSE TRIM UNIQUE UPPER VALUE VLOOKUP " +
+  "WEEKDAY WORKDAY XLOOKUP XMATCH YEAR").split(" "));
+
+const ONLY_SPEND = "The workbench calculates only the =SPEND.* functions";
+
+function runtime(): Registry {
   // The workbench's stand-in for Excel's CustomFunctions global (it keeps a registry the real one does not expose).
-  const runtime: Registry = Reflect.get(globalThis, "CustomFunctions" as string);
-  const fn = runtime.registry[m[1].toUpperCase()];
-  if (!fn) throw new Error(`#NAME? There is no function SPEND.${m[1].toUpperCase()}; try ${Object.keys(runtime.registry).join(", ")}.`);
-  const raw = splitTopLevel(m[2]);
-  const values = raw.map((arg): unknown => {
-    if (arg === "") return null;
-    if (/^".*"$/s.test(arg)) return arg.slice(1, -1).replace(/""/g, '"');
-    if (/^(TRUE|FALSE)$/i.test(arg)) return arg.toUpperCase() === "TRUE";
-    if (/^[+-]?\d+(\.\d+)?$/.test(arg)) return Number(arg);
-    if (/^\$?[A-Z]{1,3}\$?\d+$/i.test(arg)) return cellValue(arg.replace(/\$/g, ""));
-    throw new Error(`Cannot read the argument ${arg}: use "text", a number, TRUE/FALSE or a cell such as B2.`);
-  });
+  return Reflect.get(globalThis, "CustomFunctions" as string) as Registry;
+}
+
+const nameError = (message: string): FormulaResult => ({ grid: [["#NAME?"]], error: `#NAME? ${message}` });
+const valueError = (message: string): FormulaResult => ({ grid: [["#VALUE!"]], error: `#VALUE! ${message}` });
+
+/** The first function a formula calls that the workbench cannot: an Excel error result, or null. */
+function unsupported(text: string, spend: string[]): FormulaResult | null {
+  const outsideQuotes = text.replace(/"(?:[^"]|"")*"/g, '""');
+  for (const m of outsideQuotes.matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) {
+    const name = m[1].toUpperCase();
+    if (name.startsWith("SPEND.")) {
+      if (!spend.includes(name.slice(6))) return nameError(`There is no function ${name}; the add-in has ${spend.map((n) => `SPEND.${n}`).join(", ")}.`);
+      continue;
+    }
+    if (EXCEL_FUNCTIONS.has(name)) return valueError(`${ONLY_SPEND}; ${name} is an Excel function it does not compute (Excel itself does).`);
+    return nameError(`Excel has no function ${name}.`);
+  }
+  return null;
+}
+
+/** Calculates a formula; an Excel error comes back as its error value, with a message, never as a throw. */
+export async function evaluate(text: string, cellValue: (ref: string) => Scalar | null): Promise<FormulaResult> {
+  const fns = runtime().registry;
+  const problem = unsupported(text, Object.keys(fns));
+  if (problem) return problem;
+  const m = /^=\s*SPEND\.([A-Z]+)\s*\((.*)\)\s*$/is.exec(text.trim());
+  if (!m) return valueError(`${ONLY_SPEND}, such as =SPEND.EXPENSES("subsidiary id", "approved").`);
+  const fn = fns[m[1].toUpperCase()];
+  const values: unknown[] = [];
+  for (const arg of splitTopLevel(m[2])) {
+    if (arg === "") values.push(null);
+    else if (/^".*"$/s.test(arg)) values.push(arg.slice(1, -1).replace(/""/g, '"'));
+    else if (/^(TRUE|FALSE)$/i.test(arg)) values.push(arg.toUpperCase() === "TRUE");
+    else if (/^[+-]?\d+(\.\d+)?$/.test(arg)) values.push(Number(arg));
+    else if (/^\$?[A-Z]{1,3}\$?\d+$/i.test(arg)) values.push(cellValue(arg.replace(/\$/g, "")));
+    else if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(arg)) return nameError(`${arg} is not a name Excel knows; put text in double quotes ("${arg}").`);
+    else return valueError(`Cannot read the argument ${arg}: use "text", a number, TRUE/FALSE or a cell such as B2.`);
+  }
   while (values.length < fn.length - 1) values.push(null);
   try {
     const result = await fn(...values, {});
     return { grid: Array.isArray(result) ? (result as Scalar[][]) : [[result as Scalar]] };
   } catch (error) {
-    if (error instanceof runtime.Error) return { grid: [[error.code]], error: `${error.code} ${error.message ?? ""}`.trim() };
+    if (error instanceof runtime().Error) return { grid: [[error.code]], error: `${error.code} ${error.message ?? ""}`.trim() };
     throw error;
   }
 }

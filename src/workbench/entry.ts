@@ -1,0 +1,126 @@
+/**
+ * What happens when a person commits text into a cell: a value is typed through UserActions (data
+ * validation and Text cells apply), a formula is calculated and spilled. Each cell keeps the message of
+ * its own last entry (a refused value, a formula's error, its spill), which the formula bar shows for the
+ * selected cell only.
+ */
+import type { FakeExcel } from "./fake-excel";
+import { parseArea, type Area } from "./fake-excel/address";
+import { inArea } from "./fake-excel/spills";
+import { evaluate } from "./formula";
+
+export interface CellMessage {
+  text: string;
+  kind: "ok" | "error" | "busy";
+}
+
+interface Stored extends CellMessage {
+  /** The formula the message is about: a message outlives no change of the cell's formula. */
+  formula: string | undefined;
+}
+
+export type EntryOutcome = { ok: true } | { ok: false; message: string };
+
+/** A typed formula: "=…"; "+…" and "-…" too, unless they are numbers (Excel makes "+A1" the formula "=+A1"). */
+export function asFormula(text: string): string | null {
+  if (text.startsWith("=") && text.length > 1) return text;
+  if (/^[+-]/.test(text) && !/^[+-]\s*[\d.,]+(e[+-]?\d+)?%?$/i.test(text.trim())) return `=${text}`;
+  return null;
+}
+
+export class Entries {
+  private readonly messages = new Map<string, Stored>();
+  /** The latest calculation per cell: an earlier one that ends later is dropped. */
+  private readonly pending = new Map<string, number>();
+  private calculations = 0;
+
+  /** `changed` runs when a calculation ends (the grid redraws). */
+  constructor(private readonly excel: FakeExcel, private readonly changed: () => void) {}
+
+  private key(sheet: string, address: string): string {
+    return `${this.excel.model.sheet(sheet)?.id ?? sheet}!${address}`;
+  }
+
+  /** The message of this cell, if it still speaks of what the cell holds. */
+  messageOf(sheet: string, address: string): CellMessage | null {
+    const spill = this.excel.user.spillAt(sheet, address);
+    if (spill?.blockedBy && spill.anchor === address) {
+      return { kind: "error", text: `#SPILL! The result (${spill.rows} × ${spill.columns}) would cover ${spill.blockedBy}, which is not empty: clear it and the formula spills.` };
+    }
+    const stored = this.messages.get(this.key(sheet, address));
+    const { row, column } = parseArea(address);
+    if (stored && stored.formula === this.excel.model.sheet(sheet)?.cell(row, column)?.formula) return stored;
+    // A formula that spilled (again, once a cell in its way was cleared) says how far.
+    if (spill && spill.anchor === address) return { kind: "ok", text: `Spilled ${spill.rows} × ${spill.columns}.` };
+    return null;
+  }
+
+  forget(sheet: string, address: string): void {
+    this.messages.delete(this.key(sheet, address));
+  }
+
+  /** Cleared cells say nothing more. */
+  forgetArea(sheet: string, area: Area): void {
+    for (const key of [...this.messages.keys()]) {
+      const [id, address] = [key.slice(0, key.lastIndexOf("!")), key.slice(key.lastIndexOf("!") + 1)];
+      const { row, column } = parseArea(address);
+      if (id === (this.excel.model.sheet(sheet)?.id ?? sheet) && inArea(area, row, column)) this.messages.delete(key);
+    }
+  }
+
+  private say(sheet: string, address: string, message: CellMessage | null): void {
+    if (!message) return this.forget(sheet, address);
+    const { row, column } = parseArea(address);
+    this.messages.set(this.key(sheet, address), { ...message, formula: this.excel.model.sheet(sheet)?.cell(row, column)?.formula });
+  }
+
+  /** Commits typed text. A refused value leaves the cell as it was and says why. */
+  enter(sheet: string, address: string, text: string): EntryOutcome {
+    const { row, column } = parseArea(address);
+    const cell = this.excel.model.sheet(sheet)?.cell(row, column);
+    const formula = cell?.numberFormat === "@" ? null : asFormula(text);
+    if (formula) {
+      void this.calculate(sheet, address, formula);
+      return { ok: true };
+    }
+    try {
+      this.excel.user.type(sheet, address, text);
+      this.forget(sheet, address);
+      return { ok: true };
+    } catch (error) {
+      const message = (error as Error).message;
+      this.messages.set(this.key(sheet, address), { kind: "error", text: message, formula: cell?.formula });
+      return { ok: false, message };
+    }
+  }
+
+  /**
+   * Calculates a formula in its cell (#BUSY! meanwhile, as Excel shows an asynchronous function) and spills
+   * the result. A result that arrives after the cell was given something else is dropped.
+   */
+  async calculate(sheet: string, address: string, formula: string): Promise<void> {
+    this.excel.user.spill(sheet, address, formula, [["#BUSY!"]]);
+    this.say(sheet, address, { kind: "busy", text: "Calculating…" });
+    const token = ++this.calculations;
+    this.pending.set(this.key(sheet, address), token);
+    let result;
+    try {
+      result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref));
+    } catch (error) {
+      result = { grid: [["#VALUE!"]], error: `#VALUE! ${(error as Error).message}` };
+    }
+    if (this.pending.get(this.key(sheet, address)) !== token) return;
+    this.pending.delete(this.key(sheet, address));
+    const { row, column } = parseArea(address);
+    if (this.excel.model.sheet(sheet)?.cell(row, column)?.formula !== formula) return;
+    this.excel.user.spill(sheet, address, formula, result.grid);
+    // Without an error, the spill itself is the message (messageOf), so it follows a later #SPILL!.
+    this.say(sheet, address, result.error ? { kind: "error", text: result.error } : null);
+    this.changed();
+  }
+
+  /** Refresh data's recalculation: every =SPEND formula in the workbook asks again. */
+  async recalculateAll(): Promise<void> {
+    await Promise.all(this.excel.user.formulas().filter((f) => /^=\s*SPEND\./i.test(f.formula)).map((f) => this.calculate(f.sheet, f.address, f.formula)));
+  }
+}

@@ -1,0 +1,347 @@
+/**
+ * What a person does in Excel's grid: type, paste, fill down, clear, enter a formula that spills, delete
+ * rows, sort a table. These follow Excel's user interface, not its API: typing is checked against data
+ * validation, pasting and filling are not (as in Excel); typing respects a Text ("@") cell and a leading
+ * apostrophe. Each action fires worksheet onChanged once, as Excel does for one edit.
+ */
+import { formatArea, parseArea, type Area } from "./address";
+import { FakeExcelError } from "./errors";
+import { typeIntoCell, writeFormula, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { resultArea, SpillRegistry, type Spill } from "./spills";
+import { shiftFormula } from "./shift-formula";
+
+/** A formula's spill as the grid shows it: its anchor, the area its result covers, what blocks it. */
+export interface SpillInfo {
+  anchor: string;
+  formula: string;
+  /** The cells the result covers ("B2:D9"); the anchor alone while blocked. */
+  area: string;
+  /** The first non-empty cell in the way, while the anchor shows #SPILL!. */
+  blockedBy?: string;
+  /** The size of the whole result, blocked or not. */
+  rows: number;
+  columns: number;
+}
+
+const SPILL_ERROR = "#SPILL!";
+const address = (row: number, column: number) => formatArea({ row, column, rowCount: 1, columnCount: 1 });
+const isEmpty = (cell: Cell | undefined) => !cell || (cell.value === "" && cell.formula === undefined);
+
+export class UserActions {
+  private readonly spills = new SpillRegistry();
+
+  constructor(private readonly model: WorkbookModel) {}
+
+  private sheet(name: string): SheetModel {
+    const sheet = this.model.sheet(name);
+    if (!sheet) throw new FakeExcelError("ItemNotFound", `The worksheet '${name}' doesn't exist.`);
+    return sheet;
+  }
+
+  /**
+   * Types into a cell as a person would (then Enter). A dropdown cell refuses a value outside its list
+   * with Excel's message, here followed by the allowed values (Excel's own dialog names none; the list is
+   * what a person needs to retry).
+   */
+  type(sheetName: string, at: string, input: string): void {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    const rule = sheet.validationAt(row, column);
+    const allowed = rule?.list.source.split(",").map((s) => s.trim()) ?? [];
+    if (rule && input !== "" && !allowed.includes(input)) {
+      throw new FakeExcelError("InvalidArgument", `This value doesn't match the data validation restrictions defined for this cell. Allowed: ${allowed.join(", ")}.`);
+    }
+    this.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
+    this.settle(sheet, [{ row, column }]);
+    this.changed(sheet, address(row, column));
+  }
+
+  /**
+   * Enters cell edit mode (a person typing in a cell, not yet pressed Enter). Until `end()` is called, a batch
+   * fails with InvalidOperationInCellEditMode unless its Excel.run asked for `delayForCellEdit`.
+   */
+  beginCellEdit(sheetName: string, at: string): { end(): void; readonly waiting: number } {
+    if (this.model.cellEdit) throw new FakeExcelError("InvalidOperation", "A cell is already being edited.");
+    let end = () => undefined as void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    const edit = {
+      sheet: sheetName, address: at, ended, waiting: 0,
+      end: () => {
+        if (this.model.cellEdit === edit) this.model.cellEdit = null;
+        end();
+      },
+    };
+    this.model.cellEdit = edit;
+    return edit;
+  }
+
+  /** Pastes a value: no data validation is applied (as in Excel). */
+  paste(sheetName: string, at: string, value: Scalar): void {
+    this.pasteBlock(sheetName, at, [[value]]);
+  }
+
+  /**
+   * Pastes a block of values with its top-left cell at `at`, as Excel pastes text: each value is read as
+   * if typed (a number-like text becomes a number, unless the cell is Text), with no data validation.
+   * Returns the cells that received a formula, for the caller to calculate (the in-memory Excel does not).
+   */
+  pasteBlock(sheetName: string, at: string, grid: Scalar[][]): string[] {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    const touched: { row: number; column: number }[] = [];
+    const formulas: string[] = [];
+    grid.forEach((line, r) => line.forEach((value, c) => {
+      this.put(sheet, row + r, column + c, (cell) => typeIntoCell(cell, value));
+      touched.push({ row: row + r, column: column + c });
+      if (sheet.cell(row + r, column + c)?.formula !== undefined) formulas.push(address(row + r, column + c));
+    }));
+    if (touched.length === 0) return [];
+    this.settle(sheet, touched);
+    this.changed(sheet, formatArea({ row, column, rowCount: grid.length, columnCount: Math.max(...grid.map((l) => l.length)) }));
+    return formulas;
+  }
+
+  /**
+   * Ctrl+D: the top row of the range is copied into the rows below it, value, formula (its relative
+   * references moved down) and format, with no data validation (Excel copies cells, it does not type them).
+   * On a single row, the row above is copied into it, as Excel does. Returns the cells that received a
+   * formula, for the caller to calculate.
+   */
+  fillDown(sheetName: string, range: string): string[] {
+    const sheet = this.sheet(sheetName);
+    const area = parseArea(range);
+    const source = area.rowCount === 1 ? area.row - 1 : area.row;
+    if (source < 0) return [];
+    const first = area.rowCount === 1 ? area.row : area.row + 1;
+    const formulas: string[] = [];
+    const touched: { row: number; column: number }[] = [];
+    for (let c = area.column; c < area.column + area.columnCount; c++) {
+      const from = sheet.cell(source, c);
+      for (let r = first; r < area.row + area.rowCount; r++) {
+        this.put(sheet, r, c, (cell) => copyCell(from, cell, r - source));
+        touched.push({ row: r, column: c });
+        if (from?.formula !== undefined) formulas.push(address(r, c));
+      }
+    }
+    if (touched.length === 0) return [];
+    this.settle(sheet, touched);
+    this.changed(sheet, formatArea({ row: first, column: area.column, rowCount: area.row + area.rowCount - first, columnCount: area.columnCount }));
+    return formulas;
+  }
+
+  /**
+   * Delete on a selection: values and formulas go, formats and validation stay. A cell another formula
+   * spilled into is left alone (Excel ignores Delete there); clearing an anchor removes its whole spill.
+   */
+  clear(sheetName: string, range: string): void {
+    const sheet = this.sheet(sheetName);
+    const area = parseArea(range);
+    const touched: { row: number; column: number }[] = [];
+    for (let r = area.row; r < area.row + area.rowCount; r++) {
+      const line = sheet.cells.get(r);
+      if (!line) continue;
+      for (let c = area.column; c < area.column + area.columnCount; c++) {
+        if (isEmpty(line.get(c)) || this.spills.covering(sheet, r, c)) continue;
+        this.put(sheet, r, c, (cell) => { delete cell.formula; cell.value = ""; });
+        touched.push({ row: r, column: c });
+      }
+    }
+    if (touched.length === 0) return;
+    this.settle(sheet, touched);
+    this.changed(sheet, formatArea(area));
+  }
+
+  /**
+   * A formula's result spilled from its anchor: the values land as they are (a custom function's results
+   * are values, never formulas), the anchor keeps the formula. A row shorter than the widest is padded
+   * with "". The formula's previous spill goes first; if the new result would cover a non-empty cell,
+   * nothing is written but the anchor, which shows #SPILL!, as Excel does.
+   */
+  spill(sheetName: string, at: string, formula: string, grid: Scalar[][]): SpillInfo {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    this.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
+    const spill: Spill = { sheet, row, column, formula, grid, area: resultArea(row, column, grid), blockedBy: null };
+    this.place(spill);
+    this.changed(sheet, formatArea(spill.area));
+    return this.info(spill);
+  }
+
+  /** The spill anchored at, or covering, this cell. */
+  spillAt(sheetName: string, at: string): SpillInfo | undefined {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    const spill = this.spills.anchoredAt(sheet, row, column) ?? this.spills.covering(sheet, row, column);
+    return spill && this.info(spill);
+  }
+
+  /** Every formula entered through the grid that still stands, for a recalculation. */
+  formulas(): { sheet: string; address: string; formula: string }[] {
+    return this.spills.all().map((s) => ({ sheet: s.sheet.name, address: address(s.row, s.column), formula: s.formula }));
+  }
+
+  /** Deletes a whole sheet row; cells below move up and tables shrink around it. */
+  deleteRow(sheetName: string, row1Based: number): void {
+    const sheet = this.sheet(sheetName);
+    const row = row1Based - 1;
+    const rows = [...sheet.cells.keys()].sort((a, b) => a - b);
+    sheet.cells.delete(row);
+    for (const r of rows) {
+      if (r <= row) continue;
+      const line = sheet.cells.get(r)!;
+      sheet.cells.delete(r);
+      sheet.cells.set(r - 1, line);
+    }
+    for (const table of this.model.tables) {
+      if (table.sheet !== sheet) continue;
+      const a = table.area;
+      if (row > a.row && row < a.row + a.rowCount) a.rowCount--;
+      else if (row < a.row) a.row--;
+    }
+    this.changed(sheet, `${row1Based}:${row1Based}`);
+  }
+
+  /** Sorts a table's body by one of its columns (by header text). */
+  sortTable(tableName: string, header: string, ascending = true): void {
+    const table = this.model.table(tableName);
+    if (!table) throw new FakeExcelError("ItemNotFound", `The table '${tableName}' doesn't exist.`);
+    const { sheet, area } = table;
+    const column = Array.from({ length: area.columnCount }, (_, c) => sheet.cell(area.row, area.column + c)?.value).indexOf(header);
+    if (column < 0) throw new FakeExcelError("InvalidArgument", `The table has no column '${header}'.`);
+    const rows = Array.from({ length: area.rowCount - 1 }, (_, i) => area.row + 1 + i);
+    const lines = rows.map((r) => sheet.cells.get(r) ?? new Map());
+    const key = (line: Map<number, { value: Scalar }>) => line.get(area.column + column)?.value ?? "";
+    lines.sort((x, y) => {
+      const a = key(x), b = key(y);
+      const order = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+      return ascending ? order : -order;
+    });
+    rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
+    this.changed(sheet, formatArea(area));
+  }
+
+  /** A cell's value as a person sees it in the grid. */
+  valueAt(sheetName: string, at: string): Scalar {
+    const { row, column } = parseArea(at);
+    return this.sheet(sheetName).cell(row, column)?.value ?? "";
+  }
+
+  /**
+   * Every user write goes through here. Writing over an anchor removes its spill; writing a value into a
+   * cell a formula spilled into blocks that formula (#SPILL!), and what was written stays, as in Excel.
+   */
+  private put(sheet: SheetModel, row: number, column: number, write: (cell: Cell) => void): void {
+    const anchored = this.spills.anchoredAt(sheet, row, column);
+    if (anchored) {
+      this.unspill(anchored);
+      this.spills.remove(sheet, row, column);
+    }
+    const cell = sheet.ensure(row, column);
+    const covering = this.spills.covering(sheet, row, column);
+    if (covering) {
+      // Emptying a spilled cell changes nothing (its content is the formula's); anything else blocks it.
+      const next = { ...cell };
+      write(next);
+      if (isEmpty(next)) return;
+      this.block(covering, row, column);
+      Object.assign(cell, next);
+      if (next.formula === undefined) delete cell.formula;
+    } else write(cell);
+    // Typing a header right of a table makes the table grow by that column, as Excel does.
+    for (const table of this.model.tables) {
+      const a = table.area;
+      if (table.sheet === sheet && row === a.row && column === a.column + a.columnCount) a.columnCount++;
+    }
+  }
+
+  /** After cells were emptied, a formula they blocked spills again (Excel recalculates it). */
+  private settle(sheet: SheetModel, cells: { row: number; column: number }[]): void {
+    for (const { row, column } of cells) {
+      if (!isEmpty(sheet.cell(row, column))) continue;
+      for (const spill of this.spills.blockedOver(sheet, row, column)) this.place(spill);
+    }
+  }
+
+  /** Writes a spill's result if nothing is in the way, or marks its anchor #SPILL!. */
+  private place(spill: Spill): void {
+    const { sheet, row, column, grid } = spill;
+    const area = resultArea(row, column, grid);
+    spill.blockedBy = firstInTheWay(sheet, area, row, column);
+    const anchor = sheet.ensure(row, column);
+    if (spill.blockedBy) {
+      anchor.value = SPILL_ERROR;
+      spill.area = { row, column, rowCount: 1, columnCount: 1 };
+    } else {
+      for (let r = 0; r < area.rowCount; r++) {
+        for (let c = 0; c < area.columnCount; c++) {
+          const cell = sheet.ensure(row + r, column + c);
+          if (r > 0 || c > 0) delete cell.formula;
+          cell.value = grid[r]?.[c] ?? "";
+        }
+      }
+      spill.area = area;
+    }
+    this.spills.add(spill);
+  }
+
+  /** Removes what a spill wrote, leaving any cell that has since been given something else. */
+  private unspill(spill: Spill): void {
+    const { sheet, row, column, grid, area } = spill;
+    for (let r = 0; r < area.rowCount; r++) {
+      for (let c = 0; c < area.columnCount; c++) {
+        if (r === 0 && c === 0) continue;
+        const cell = sheet.cell(row + r, column + c);
+        if (cell && cell.formula === undefined && cell.value === (grid[r]?.[c] ?? "")) cell.value = "";
+      }
+    }
+  }
+
+  private block(spill: Spill, row: number, column: number): void {
+    this.unspill(spill);
+    spill.blockedBy = { row, column };
+    spill.area = { row: spill.row, column: spill.column, rowCount: 1, columnCount: 1 };
+    spill.sheet.ensure(spill.row, spill.column).value = SPILL_ERROR;
+  }
+
+  private info(spill: Spill): SpillInfo {
+    const full = resultArea(spill.row, spill.column, spill.grid);
+    return {
+      anchor: address(spill.row, spill.column), formula: spill.formula, area: formatArea(spill.area),
+      blockedBy: spill.blockedBy ? address(spill.blockedBy.row, spill.blockedBy.column) : undefined,
+      rows: full.rowCount, columns: full.columnCount,
+    };
+  }
+
+  private changed(sheet: SheetModel, at: string): void {
+    for (const handler of sheet.changeHandlers) {
+      void handler({ worksheetId: sheet.id, address: at, changeType: "RangeEdited", source: "Local", triggerSource: "Unknown" });
+    }
+  }
+}
+
+/** The first non-empty cell, row by row, of the area without its anchor; null when the area is free. */
+function firstInTheWay(sheet: SheetModel, area: Area, row: number, column: number): { row: number; column: number } | null {
+  for (let r = area.row; r < area.row + area.rowCount; r++) {
+    const line = sheet.cells.get(r);
+    if (!line) continue;
+    for (let c = area.column; c < area.column + area.columnCount; c++) {
+      if ((r !== row || c !== column) && !isEmpty(line.get(c))) return { row: r, column: c };
+    }
+  }
+  return null;
+}
+
+/** A fill's copy of one cell: content and format; a formula's relative references move with it. */
+function copyCell(from: Cell | undefined, to: Cell, rowsDown: number): void {
+  to.numberFormat = from?.numberFormat ?? "General";
+  if (from?.fill) to.fill = from.fill;
+  else delete to.fill;
+  if (from?.bold) to.bold = true;
+  else delete to.bold;
+  if (from?.formula !== undefined) {
+    writeFormula(to, shiftFormula(from.formula, rowsDown));
+    return;
+  }
+  delete to.formula;
+  to.value = from?.value ?? "";
+}

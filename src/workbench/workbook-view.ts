@@ -1,0 +1,332 @@
+/**
+ * The in-memory Excel as a person uses it: sheet tabs, a name box, a formula bar, and a grid where one
+ * selects, types, edits, pastes, fills and clears as in Excel. Every change goes through UserActions (what
+ * a person does), never through the API the add-in uses. While a cell is edited, Excel is in cell edit
+ * mode (UserActions.beginCellEdit), so the add-in's batches wait for it, as they would in Excel.
+ */
+import { h } from "../taskpane/dom";
+import type { FakeExcel, SheetModel } from "./fake-excel";
+import { formatArea, parseArea } from "./fake-excel/address";
+import { formatTsv, parseTsv } from "./clipboard";
+import { barText, display } from "./display";
+import { CellEditor } from "./editor";
+import type { Entries } from "./entry";
+import { GridView } from "./grid";
+import { commandFor, type Command, type EditMode } from "./keyboard";
+import { areaOf, extendTo, jump, move, single, type Point, type Selection } from "./selection";
+
+export interface WorkbookViewElements {
+  grid: HTMLElement;
+  tabs: HTMLElement;
+  nameBox: HTMLInputElement;
+  bar: HTMLInputElement;
+  status: HTMLElement;
+}
+
+const addressOf = (p: Point) => formatArea({ ...p, rowCount: 1, columnCount: 1 });
+
+export class WorkbookView {
+  sheetName: string;
+  private readonly selections = new Map<string, Selection>();
+  private readonly grid: GridView;
+  private readonly editor: CellEditor;
+  private cellEdit: { end(): void } | null = null;
+  /** The column a run of Tabs started from: Enter returns to it, as in Excel. */
+  private tabColumn: number | null = null;
+  private dragging = false;
+  private fillTo: number | null = null;
+
+  constructor(private readonly excel: FakeExcel, private readonly entries: Entries, private readonly el: WorkbookViewElements) {
+    this.sheetName = excel.model.sheets[0].name;
+    this.grid = new GridView(el.grid, {
+      cellDown: (p, e) => this.cellDown(p, e),
+      cellOver: (p) => this.cellOver(p),
+      fillHandleDown: (e) => { e.preventDefault(); this.fillTo = areaOf(this.selection).row; },
+      scrolled: () => this.render(),
+    });
+    this.editor = new CellEditor(this.grid.canvas, el.bar);
+    this.wireEditor();
+    this.wireBar();
+    window.addEventListener("mouseup", () => this.mouseUp());
+  }
+
+  get selection(): Selection {
+    return this.selections.get(this.sheetName) ?? single({ row: 0, column: 0 });
+  }
+
+  private sheet(): SheetModel {
+    return this.excel.model.sheet(this.sheetName)!;
+  }
+
+  /** A cell is being edited (the add-in's batches wait; the page does not switch sheets under the person). */
+  get editing(): boolean {
+    return this.editor.editing;
+  }
+
+  private get active(): string {
+    return addressOf(this.selection.anchor);
+  }
+
+  /** Redraws the tabs, the rows in view and the bars; the formula bar is left alone while it is typed in. */
+  render(): void {
+    const visible = this.excel.model.sheets.filter((s) => s.visibility === "Visible");
+    if (!visible.some((s) => s.name === this.sheetName)) this.sheetName = visible[0].name;
+    this.el.tabs.replaceChildren(...visible.map((s) => h("button", { type: "button", "data-sheet": s.name, "aria-current": s.name === this.sheetName ? "true" : "false", onclick: () => this.showSheet(s.name) }, s.name)));
+    const { anchor } = this.selection;
+    const spill = this.excel.user.spillAt(this.sheetName, this.active);
+    this.grid.render({
+      sheet: this.sheet(), selection: this.selection,
+      spill: spill && !spill.blockedBy ? parseArea(spill.area) : null,
+      fillTarget: this.fillTo === null ? null : { ...areaOf(this.selection), rowCount: this.fillTo - areaOf(this.selection).row + 1 },
+    });
+    this.editor.place(this.grid.box(anchor));
+    if (document.activeElement !== this.el.nameBox) this.el.nameBox.value = this.active;
+    if (!this.editor.editing) this.el.bar.value = barText(this.sheet().cell(anchor.row, anchor.column));
+    const message = this.entries.messageOf(this.sheetName, this.active);
+    this.el.status.className = message?.kind ?? "";
+    this.el.status.textContent = message?.text ?? "";
+  }
+
+  select(selection: Selection, options: { keepTabColumn?: boolean } = {}): void {
+    if (!options.keepTabColumn) this.tabColumn = null;
+    this.selections.set(this.sheetName, selection);
+    this.grid.reveal(selection.focus);
+    this.render();
+  }
+
+  showSheet(name: string, at?: Point): void {
+    if (!this.commit()) return;
+    this.sheetName = name;
+    if (at) this.selections.set(name, single(at));
+    this.render();
+    this.grid.reveal(this.selection.anchor);
+    this.render();
+  }
+
+  /** Keeps the keyboard on the grid (after a click, a commit in the formula bar, the name box). */
+  focus(): void {
+    this.editor.focus();
+  }
+
+  run(command: Command): void {
+    const sel = this.selection;
+    switch (command.kind) {
+      case "commit": {
+        if (!this.commit({ redraw: false })) return;
+        let column = sel.anchor.column + command.columns;
+        if (command.tab) this.tabColumn ??= sel.anchor.column;
+        else if (command.rows !== 0 && this.tabColumn !== null) column = this.tabColumn;
+        this.select(single({ row: sel.anchor.row + command.rows, column }), { keepTabColumn: command.tab });
+        return;
+      }
+      case "cancel": return this.cancel();
+      case "edit":
+        if (this.editor.mode === "idle") this.beginEdit("edit", "cell");
+        else this.editor.mode = this.editor.mode === "edit" ? "enter" : "edit";
+        return;
+      case "move": {
+        if (!command.jump) return this.select(move(sel, command.rows, command.columns, command.extend));
+        const to = jump(command.extend ? sel.focus : sel.anchor, command.rows, command.columns, (p) => this.filled(p), this.extent(sel.anchor));
+        return this.select(command.extend ? extendTo(sel, to) : single(to));
+      }
+      case "page": return this.select(move(sel, command.pages * this.grid.pageRows(), 0, command.extend));
+      case "home": return this.select(single({ row: 0, column: 0 }));
+      case "clear": return this.clear();
+      case "fill-down": return this.fillDown(formatArea(areaOf(sel)));
+    }
+  }
+
+  private filled(p: Point): boolean {
+    const cell = this.sheet().cell(p.row, p.column);
+    return !!cell && (cell.value !== "" || cell.formula !== undefined);
+  }
+
+  /** The last row with cells, and the last column of the active row: where Ctrl+arrows stop. */
+  private extent(p: Point): Point {
+    let row = 0;
+    for (const r of this.sheet().cells.keys()) row = Math.max(row, r);
+    let column = p.column;
+    for (const c of this.sheet().cells.get(p.row)?.keys() ?? []) column = Math.max(column, c);
+    return { row, column };
+  }
+
+  beginEdit(mode: Exclude<EditMode, "idle">, source: "cell" | "bar", typed?: string): void {
+    const { anchor } = this.selection;
+    const text = barText(this.sheet().cell(anchor.row, anchor.column));
+    try {
+      this.cellEdit = this.excel.user.beginCellEdit(this.sheetName, this.active);
+    } catch {
+      this.cellEdit = null; // another edit is open (a test's); typing still works
+    }
+    this.editor.open(mode, source, text, typed ?? text);
+  }
+
+  /** Enters what was typed. A value the cell refuses keeps the editor open with the reason, as Excel's Retry. */
+  commit(options: { redraw?: boolean } = {}): boolean {
+    if (!this.editor.editing) return true;
+    const text = this.editor.text();
+    if (text !== this.editor.original) {
+      const outcome = this.entries.enter(this.sheetName, this.active, text);
+      if (!outcome.ok) {
+        this.render();
+        return false;
+      }
+    }
+    this.endEdit();
+    // A move follows most commits and redraws anyway; one redraw per keystroke keeps 50,000 rows quick.
+    if (options.redraw !== false) this.render();
+    return true;
+  }
+
+  cancel(): void {
+    if (!this.editor.editing) return;
+    this.endEdit();
+    this.render();
+  }
+
+  private endEdit(): void {
+    this.editor.close();
+    this.cellEdit?.end();
+    this.cellEdit = null;
+  }
+
+  clear(): void {
+    const area = areaOf(this.selection);
+    this.excel.user.clear(this.sheetName, formatArea(area));
+    this.entries.forgetArea(this.sheetName, area);
+    this.render();
+  }
+
+  fillDown(range: string): void {
+    for (const at of this.excel.user.fillDown(this.sheetName, range)) this.calculate(at);
+    this.render();
+  }
+
+  /** Ctrl+V: the text's block lands at the selection's top-left; one value fills a whole selection, as in Excel. */
+  paste(text: string): void {
+    const block = parseTsv(text);
+    if (block.length === 0) return;
+    const area = areaOf(this.selection);
+    const grid = block.length === 1 && block[0].length === 1
+      ? Array.from({ length: area.rowCount }, () => Array.from({ length: area.columnCount }, () => block[0][0]))
+      : block;
+    const at = { row: area.row, column: area.column };
+    for (const cell of this.excel.user.pasteBlock(this.sheetName, addressOf(at), grid)) this.calculate(cell);
+    const width = Math.max(...grid.map((r) => r.length));
+    this.select({ anchor: at, focus: { row: at.row + grid.length - 1, column: at.column + width - 1 } });
+  }
+
+  /** Ctrl+C: the selection as Excel puts it on the clipboard. */
+  copyText(): string {
+    const a = areaOf(this.selection);
+    const sheet = this.sheet();
+    return formatTsv(Array.from({ length: a.rowCount }, (_, r) => Array.from({ length: a.columnCount }, (_, c) => {
+      const cell = sheet.cell(a.row + r, a.column + c);
+      return cell ? display(cell.value, cell.numberFormat) : "";
+    })));
+  }
+
+  private calculate(address: string): void {
+    const { row, column } = parseArea(address);
+    const formula = this.sheet().cell(row, column)?.formula;
+    if (formula) void this.entries.calculate(this.sheetName, address, formula);
+  }
+
+  private cellDown(p: Point, e: MouseEvent): void {
+    // The grid keeps the keyboard: no focus change, no text selection; clicking away commits, as in Excel.
+    e.preventDefault();
+    if (!this.commit()) return this.focus();
+    this.select(e.shiftKey ? extendTo(this.selection, p) : single(p));
+    this.focus();
+    if (e.detail >= 2 && !e.shiftKey) this.beginEdit("edit", "cell");
+    else this.dragging = true;
+  }
+
+  private cellOver(p: Point): void {
+    if (this.fillTo !== null) {
+      this.fillTo = Math.max(p.row, areaOf(this.selection).row + areaOf(this.selection).rowCount - 1);
+      this.render();
+    } else if (this.dragging) this.select(extendTo(this.selection, p));
+  }
+
+  /** The end of a drag; a fill-handle drag copies the selection's top row down to where it ended (as Ctrl+D). */
+  private mouseUp(): void {
+    this.dragging = false;
+    if (this.fillTo === null) return;
+    const area = areaOf(this.selection);
+    const to = this.fillTo;
+    this.fillTo = null;
+    if (to <= area.row + area.rowCount - 1) return this.render();
+    const range = { ...area, rowCount: to - area.row + 1 };
+    this.selections.set(this.sheetName, { anchor: this.selection.anchor, focus: { row: to, column: area.column + area.columnCount - 1 } });
+    this.fillDown(formatArea(range));
+    this.focus();
+  }
+
+  private wireEditor(): void {
+    const input = this.editor.input;
+    input.addEventListener("keydown", (e) => {
+      if (e.isComposing) return;
+      const command = commandFor(e, this.editor.mode);
+      if (!command) return;
+      e.preventDefault();
+      this.run(command);
+    });
+    input.addEventListener("input", () => {
+      if (!this.editor.editing) this.beginEdit("enter", "cell", input.value);
+      this.el.bar.value = input.value;
+    });
+    input.addEventListener("paste", (e) => {
+      if (this.editor.editing) return; // while editing, the text goes into the cell's text, as in Excel
+      e.preventDefault();
+      this.paste(e.clipboardData?.getData("text/plain") ?? "");
+    });
+    input.addEventListener("copy", (e) => {
+      if (this.editor.editing) return;
+      e.preventDefault();
+      e.clipboardData?.setData("text/plain", this.copyText());
+    });
+    input.addEventListener("blur", (e) => {
+      if (!this.editor.editing || this.editor.source !== "cell") return;
+      // Into the formula bar: the same edit goes on there, as in Excel. Anywhere else: it is entered.
+      if (e.relatedTarget === this.el.bar) this.editor.source = "bar";
+      else if (!this.commit()) this.cancel();
+    });
+  }
+
+  private wireBar(): void {
+    const bar = this.el.bar;
+    bar.addEventListener("focus", () => {
+      if (!this.editor.editing) this.beginEdit("edit", "bar");
+    });
+    bar.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === "Tab") {
+        e.preventDefault();
+        // Enter in the formula bar enters and stays on the cell, so its result and message stay in view.
+        if (!this.commit()) return;
+        if (e.key === "Tab") this.select(move(this.selection, 0, e.shiftKey ? -1 : 1, false));
+        this.focus();
+      } else if (e.key === "Escape") {
+        e.preventDefault();
+        this.cancel();
+        this.focus();
+      }
+    });
+    bar.addEventListener("blur", (e) => {
+      if (!this.editor.editing || this.editor.source !== "bar" || e.relatedTarget === this.editor.input) return;
+      if (!this.commit()) this.cancel();
+    });
+    this.el.nameBox.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      try {
+        const a = parseArea(this.el.nameBox.value);
+        this.el.nameBox.blur();
+        this.select({ anchor: { row: a.row, column: a.column }, focus: { row: a.row + a.rowCount - 1, column: a.column + a.columnCount - 1 } });
+      } catch {
+        this.render();
+      }
+      this.focus();
+    });
+  }
+}
