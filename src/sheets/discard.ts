@@ -3,6 +3,7 @@
  * last loaded (the snapshot) and their status is cleared. Only those cells are written.
  */
 import { toCell } from "./columns";
+import { EDITABLE_FILL } from "./excel-adapter";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { readStoredTable } from "./load";
 import { sourceOf } from "./load-params";
@@ -33,7 +34,8 @@ export async function discardEdits(workbook: Workbook, tableName: string, ids: r
     if (edited.length === 0) continue;
     rows++;
     for (const key of edited) {
-      cells.push({ row, column: read.header.indexOf(headerOf(key)), value: key === "paid_at" ? toCell("timestamp", loaded[key]) : loaded[key] });
+      // Back to the loaded value and to the editable fill (a preview may have highlighted the cell).
+      cells.push({ row, column: read.header.indexOf(headerOf(key)), value: key === "paid_at" ? toCell("timestamp", loaded[key]) : loaded[key], fill: EDITABLE_FILL });
     }
     cells.push({ row, column: read.header.indexOf(headerOf(STATUS_KEY)), value: "", fill: null });
   }

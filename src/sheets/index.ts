@@ -15,3 +15,5 @@ export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./layouts/tracking";
 export * from "./spill";
 export * from "./self-test";
 export * from "./spill-types";
+export * from "./reconciliation";
+export * from "./reconciliation-sheet";

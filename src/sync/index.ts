@@ -4,6 +4,7 @@ export * from "./plan";
 export * from "./server-check";
 export * from "./sync-table";
 export * from "./preview";
+export * from "./preview-marks";
 export * from "./execute";
 export * from "./journal";
 export { OUTCOME_FILLS, statusText } from "./write-outcomes";

@@ -5,7 +5,7 @@
  * would take, and an invalid row is never sent.
  */
 import {
-  checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
+  ALLOWED_TRANSITIONS, checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
   type StatePatch, type TrackedResource,
 } from "../domain";
 import { TRACKED_KEYS, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
@@ -80,8 +80,14 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
   const parsed = parsePatchBody(body);
   if (!parsed.ok) return { cls: "invalid", message: parsed.message };
   const verdict = checkTransition(resource, loaded.state, parsed.patch);
-  if (!verdict.ok) return { cls: "invalid", message: verdict.message };
+  if (!verdict.ok) return { cls: "invalid", message: resource === "allowance" ? `${verdict.message}${allowedFrom(loaded.state)}` : verdict.message };
   return { cls: "change", patch: parsed.patch };
+}
+
+/** The service's transition message names no allowed value: the planner adds them (expenses' message has them). */
+function allowedFrom(state: string): string {
+  const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];
+  return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";
 }
 
 /** Plans every row of a table against its snapshot. Pure. */

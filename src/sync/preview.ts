@@ -5,6 +5,7 @@
 import type { TrackedResource } from "../domain";
 import type { Workbook } from "../sheets";
 import { planRows, type Plan, type PlannedRow } from "./plan";
+import { markPreview } from "./preview-marks";
 import { openSyncTable, type SyncTable } from "./sync-table";
 
 export interface SyncPreview {
@@ -37,4 +38,12 @@ export function previewOf(table: SyncTable, plan: Plan): SyncPreview {
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
   return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows));
+}
+
+/** The preview, also shown in the sheet: each edited row's status says what will happen, edited cells highlighted. */
+export async function previewInSheet(workbook: Workbook, tableName: string, redact?: (text: string) => string): Promise<SyncPreview> {
+  const table = await openSyncTable(workbook, tableName);
+  const plan = planRows(table.resource, table.snapshot.snapshot, table.rows);
+  await markPreview(workbook, table, plan, redact);
+  return previewOf(table, plan);
 }

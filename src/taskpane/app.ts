@@ -2,13 +2,20 @@
  * The taskpane: connect -> load -> edit -> preview -> sync. The same app runs in Excel (over Office.js) and in
  * the workbench (over the in-memory Excel); it only calls sheets/ and sync/, through the Workbook port.
  */
-import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, type Session } from "../api";
+import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, type KeyValueStorage, type Session } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { discardEdits, listLoadedTables, loadTable, refreshTable, type LoadParams, type LoadProgress, type SelfTestReport, type Workbook } from "../sheets";
-import { previewSync, runSync, type SyncPreview, type SyncReport } from "../sync";
+import { guardedStorage, officePartitionKey } from "../guarded-storage";
+import {
+  discardEdits, listLoadedTables, loadTable, refreshTable, writeReconciliationSummary,
+  type LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
+} from "../sheets";
+import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
+import { mountPickers } from "./pickers";
+import { RecentValues } from "./recent-values";
+import { summarySentence } from "./summary-sentence";
 
 export interface TaskpaneDeps {
   session: Session;
@@ -21,6 +28,11 @@ export interface TaskpaneDeps {
   identity?: () => Promise<string | null>;
   /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
   selfTest?: () => Promise<SelfTestReport>;
+  /**
+   * This device's storage for the journal name and the ids used lately (never the workbook); by default the
+   * guarded, partitioned localStorage the Session also uses (src/guarded-storage.ts).
+   */
+  storage?: KeyValueStorage;
 }
 
 export interface Taskpane {
@@ -28,28 +40,15 @@ export interface Taskpane {
   previewSync(): Promise<void>;
 }
 
-const NAME_KEY = "spendsync.by";
 /** The name for the journal, kept on this device (never the key). */
-function storedName(): string {
-  try {
-    return globalThis.localStorage?.getItem(NAME_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-function storeName(name: string): void {
-  try {
-    globalThis.localStorage?.setItem(NAME_KEY, name);
-  } catch {
-    // Storage refused (private mode): the name lasts for this session only.
-  }
-}
+const NAME_KEY = "spendsync.by";
 
 const RESOURCES = ["expenses", "allowances", "cards", "movements"] as const;
 const LABELS: Record<string, string> = { expenses: "Expenses", allowances: "Allowances", cards: "Corporate cards", movements: "Card movements (billing period)" };
 
 export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const { session, workbook } = deps;
+  const storage = deps.storage ?? guardedStorage(() => localStorage, { partitionKey: officePartitionKey() });
   const changed = () => deps.onWorkbookChanged?.();
   const saved = session.connection();
 
@@ -74,6 +73,8 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       apiKey.value = "";
       apiKey.placeholder = "saved on this device";
       status(connectStatus, "ok", `Connected to enterprise ${client.enterpriseId}: ${first.value?.count ?? 0} corporate cards visible. The key is saved on this device only.`);
+      await pickers.refresh();
+      if (resource.value === "movements") void pickers.loadCards();
     } catch (error) {
       session.disconnect();
       status(connectStatus, "error", explain(error));
@@ -84,17 +85,23 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
 
   // ---- Load
   const resource = select("resource", RESOURCES, LABELS);
-  const subsidiary = h("input", { id: "subsidiary-id", placeholder: "subsidiary UUID", spellcheck: false });
-  const cardId = h("input", { id: "card-id", placeholder: "card UUID", spellcheck: false });
-  const period = h("input", { id: "billing-period-id", placeholder: "billing period UUID", spellcheck: false });
+  const pickers = mountPickers(session, workbook, new RecentValues(storage));
+  const subsidiary = pickers.subsidiary.input;
+  const cardId = pickers.card.input;
+  const period = pickers.period.input;
   const state = select("state", ["", ...EXPENSE_STATES]);
   const movementType = select("movement-type", ["", ...MOVEMENT_TYPES]);
+  const reconciled = select("reconciled", ["", "true", "false"], { "": "(any)", true: "reconciled", false: "not reconciled" });
   const createdFrom = h("input", { id: "created-from", type: "date" });
   const createdTo = h("input", { id: "created-to", type: "date" });
   const expandBox = h("fieldset", { className: "expand" });
   const scopeFields = {
-    subsidiary: field("Subsidiary ID", subsidiary), card: field("Card ID", cardId), period: field("Billing period ID", period),
-    state: field("State", state), type: field("Movement type", movementType), from: field("Created from", createdFrom), to: field("Created to", createdTo),
+    subsidiary: field("Subsidiary ID", pickers.subsidiary.element, pickers.subsidiary.chosen, subsidiary),
+    card: field("Card ID", pickers.card.element, h("div", {}, pickers.card.chosen, pickers.cardNote), cardId),
+    period: field("Billing period ID", pickers.period.element, h("div", {}, pickers.period.chosen,
+      h("div", { className: "hint" }, "The billing periods of the card used before on this device or in this workbook are offered.")), period),
+    state: field("State", state), type: field("Movement type", movementType), reconciled: field("Reconciled", reconciled),
+    from: field("Created from", createdFrom), to: field("Created to", createdTo),
   };
   const progress = h("progress", { id: "load-progress", max: 1, value: 0, hidden: true, "aria-label": "Rows loaded" });
   const loadStatus = h("div", { id: "load-status", role: "status", "aria-live": "polite" });
@@ -102,13 +109,16 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const cancelButton = h("button", { id: "cancel-load", type: "button", hidden: true }, "Cancel");
   const discard = h("input", { id: "discard-edits", type: "checkbox" });
   const refreshButton = h("button", { id: "refresh", type: "button" }, "Refresh selected table");
+  const refreshStatus = h("div", { id: "refresh-status", role: "status", "aria-live": "polite" });
   let loading: AbortController | null = null;
   cancelButton.addEventListener("click", () => loading?.abort());
+  cardId.addEventListener("focus", () => void pickers.loadCards());
 
   function renderScope(): void {
     const r = resource.value;
     scopeFields.subsidiary.hidden = r !== "expenses" && r !== "allowances";
-    scopeFields.card.hidden = scopeFields.period.hidden = scopeFields.type.hidden = r !== "movements";
+    scopeFields.card.hidden = scopeFields.period.hidden = scopeFields.type.hidden = scopeFields.reconciled.hidden = r !== "movements";
+    if (r === "movements" && session.connection()) void pickers.loadCards();
     scopeFields.state.hidden = r !== "expenses" && r !== "allowances";
     scopeFields.from.hidden = scopeFields.to.hidden = r !== "expenses";
     const states = r === "allowances" ? ALLOWANCE_STATES : EXPENSE_STATES;
@@ -130,7 +140,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     };
     switch (resource.value) {
       case "cards": return { resource: "cards", enterpriseId, expand: expand as never };
-      case "movements": return { resource: "movements", enterpriseId, cardId: required(cardId, "Card ID"), billingPeriodId: required(period, "Billing period ID"), type: (movementType.value || undefined) as never };
+      case "movements": return {
+        resource: "movements", enterpriseId, cardId: required(cardId, "Card ID"), billingPeriodId: required(period, "Billing period ID"),
+        type: (movementType.value || undefined) as never, reconciled: reconciled.value === "" ? undefined : reconciled.value === "true",
+      };
       case "allowances": return { resource: "allowances", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: (state.value || undefined) as never, expand: expand as never };
       default: return {
         resource: "expenses", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: (state.value || undefined) as never,
@@ -146,18 +159,31 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     loadStatus.textContent = `${p.phase === "fetch" ? "Loading" : "Writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`;
   }
 
-  async function withLoad(work: (signal: AbortSignal) => Promise<{ tableName: string; count: number; added: number; updated: number; removed: number; keptEdits: number; conflicts: number }>): Promise<void> {
+  /** A load or a refresh: the table is written, then its reconciliation summary when it holds movements. */
+  async function withLoad(where: HTMLElement, work: (signal: AbortSignal) => Promise<LoadReport>, after?: (report: LoadReport) => void): Promise<void> {
     loading = new AbortController();
     loadButton.disabled = refreshButton.disabled = true;
     cancelButton.hidden = false;
-    status(loadStatus, "busy", "Starting…");
+    status(where, "busy", "Starting…");
     try {
       const report = await work(loading.signal);
+      // The preview of this table no longer describes the sheet.
+      if (report.tableName === previewTable) clearPreview();
+      after?.(report);
       const edits = report.keptEdits + report.conflicts ? ` Your unsynced edits: ${report.keptEdits} kept, ${report.conflicts} also changed on the server (flagged in Sync status).` : "";
-      status(loadStatus, report.conflicts ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}`);
+      const discarded = report.discardedEdits ? ` ${report.discardedEdits} unsynced edits discarded.` : "";
+      let summary: SummaryReport | null = null;
+      let summaryError = "";
+      try {
+        summary = await writeReconciliationSummary(workbook, report.tableName);
+      } catch (error) {
+        summaryError = ` The reconciliation summary could not be written: ${explain(error)}`;
+      }
+      status(where, report.conflicts || summaryError ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}${discarded}` +
+        (summary ? ` ${summarySentence(summary)}` : summaryError));
       await renderTables(report.tableName);
     } catch (error) {
-      status(loadStatus, "error", explain(error));
+      status(where, "error", explain(error));
     } finally {
       loading = null;
       loadButton.disabled = refreshButton.disabled = false;
@@ -167,9 +193,20 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     }
   }
 
-  const load = h("form", { className: "section", "aria-labelledby": "h-load", onsubmit: (e: Event) => { e.preventDefault(); void withLoad((signal) => loadTable(session.currentClient(), workbook, loadParams(), { signal, onProgress })); } },
+  function submitLoad(): void {
+    let params: LoadParams | null = null;
+    void withLoad(loadStatus, (signal) => {
+      params = loadParams();
+      return loadTable(session.currentClient(), workbook, params, { signal, onProgress });
+    }, () => {
+      if (params) pickers.remember(params);
+      void pickers.refresh();
+    });
+  }
+  const load = h("form", { className: "section", "aria-labelledby": "h-load", onsubmit: (e: Event) => { e.preventDefault(); submitLoad(); } },
     h("h2", { id: "h-load" }, "2. Load"),
-    field("What", resource), scopeFields.subsidiary, scopeFields.card, scopeFields.period, scopeFields.state, scopeFields.type, scopeFields.from, scopeFields.to, expandBox,
+    field("What", resource), scopeFields.subsidiary, scopeFields.card, scopeFields.period, scopeFields.state, scopeFields.type, scopeFields.reconciled,
+    scopeFields.from, scopeFields.to, expandBox,
     h("div", { className: "row" }, loadButton, cancelButton), progress, loadStatus);
 
   // ---- Tables, refresh and sync
@@ -179,10 +216,19 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const keep = selected ?? tables.value;
     fill(tables, ...(names.length ? names.map((n) => h("option", { value: n }, n)) : [h("option", { value: "" }, "(no table loaded yet)")]));
     if (names.includes(keep)) tables.value = keep;
+    tablePicked();
   }
+  /** The preview belongs to one table: picking another clears it. */
+  function tablePicked(): void {
+    if (previewTable !== null && tables.value !== previewTable) clearPreview();
+  }
+  tables.addEventListener("change", tablePicked);
   refreshButton.addEventListener("click", () => {
-    if (!tables.value) return void status(loadStatus, "error", "Load a table first.");
-    void withLoad((signal) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress, discardEdits: discard.checked }));
+    if (!tables.value) return void status(refreshStatus, "error", "Load a table first.");
+    const discardEditsNow = discard.checked;
+    // Discarding is for this refresh only: the box is unticked so the next refresh keeps edits again.
+    discard.checked = false;
+    void withLoad(refreshStatus, (signal) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress, discardEdits: discardEditsNow }));
   });
 
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });
@@ -191,13 +237,29 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const previewButton = h("button", { id: "preview-sync", type: "button" }, "Preview sync");
   const confirmButton = h("button", { id: "confirm-sync", className: "primary", type: "button", disabled: true }, "Confirm and sync");
   let pending: SyncPreview | null = null;
+  /** The table the list under Preview describes (a preview, then a sync's results); null when empty. */
+  let previewTable: string | null = null;
+
+  function clearPreview(): void {
+    pending = null;
+    previewTable = null;
+    confirmButton.disabled = true;
+    fill(previewBox);
+    status(syncStatus, "", "");
+  }
 
   async function showPreview(): Promise<void> {
-    confirmButton.disabled = true;
-    pending = null;
+    clearPreview();
     if (!tables.value) return void status(syncStatus, "error", "Load an allowances or expenses table first.");
+    const tableName = tables.value;
     try {
-      const p = await previewSync(workbook, tables.value);
+      // Statuses in the sheet pass the client's redaction when connected (a preview itself needs no connection).
+      const redact = session.connection() ? (text: string) => session.currentClient().redact(text) : undefined;
+      const p = await previewInSheet(workbook, tableName, redact);
+      changed();
+      // Another table was picked while the preview was read: it is not shown.
+      if (tables.value !== tableName) return;
+      previewTable = tableName;
       const c = p.counts;
       fill(previewBox,
         h("p", { id: "preview-counts" }, `${c.change} to send, ${c.invalid} invalid (will not be sent), ${c.unchanged} unchanged` +
@@ -207,15 +269,18 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
           text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : (r.message ?? ""),
         })), true));
       pending = p;
-      confirmButton.disabled = c.change + c.invalid === 0;
-      status(syncStatus, "", c.change + c.invalid === 0 ? "Nothing to sync: no edited rows." : "Check the rows above, then confirm. Nothing has been sent yet.");
+      // Confirm sends: with nothing to send there is nothing to confirm (invalid rows are never sent).
+      confirmButton.disabled = c.change === 0;
+      status(syncStatus, "", c.change + c.invalid === 0 ? "Nothing to sync: no edited rows."
+        : c.change === 0 ? "Nothing will be sent: fix the rows above (their status in the sheet says how), then preview again."
+          : "Each edited row's Sync status in the sheet says what will happen. Check, then confirm. Nothing has been sent yet.");
     } catch (error) {
       status(syncStatus, "error", explain(error));
     }
   }
 
   async function confirm(): Promise<void> {
-    if (!pending) return;
+    if (!pending || pending.counts.change === 0) return;
     confirmButton.disabled = previewButton.disabled = true;
     syncProgress.hidden = false;
     status(syncStatus, "busy", "Reading the records' current state…");
@@ -275,13 +340,13 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
 
   const cacheMinutes = h("input", { id: "cache-minutes", type: "number", min: 0, step: 1, value: session.cacheMinutes });
   cacheMinutes.addEventListener("change", () => session.setCacheMinutes(Number(cacheMinutes.value)));
-  const byName = h("input", { id: "sync-by", value: storedName(), placeholder: "your name", autocomplete: "name" });
-  byName.addEventListener("change", () => storeName(byName.value.trim()));
+  const byName = h("input", { id: "sync-by", value: storage.getItem(NAME_KEY) ?? "", placeholder: "your name", autocomplete: "name" });
+  byName.addEventListener("change", () => storage.setItem(NAME_KEY, byName.value.trim()));
   const tablesSection = h("section", { className: "section", "aria-labelledby": "h-sync" },
     h("h2", { id: "h-sync" }, "3. Refresh and sync"),
     field("Table", tables),
     field("Your name", byName, "Written in the journal beside every change you sync; kept on this device."),
-    h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")),
+    h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")), refreshStatus,
     h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
     h("div", { className: "row" }, previewButton, confirmButton), syncProgress, syncStatus, previewBox);
   const settings = h("details", { className: "section" }, h("summary", {}, "Formulas (=SPEND.*)"),
@@ -289,6 +354,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
 
   append(root, connection, load, tablesSection, settings, deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
   void renderTables();
+  void pickers.refresh();
   return { previewSync: async () => { await renderTables(); await showPreview(); } };
 }
 

@@ -29,10 +29,11 @@ export function fill(parent: Element, ...children: Child[]): void {
   append(parent, ...children);
 }
 
-/** A labelled control. */
-export function field(label: string, control: HTMLElement, hint?: string): HTMLElement {
-  control.id ||= `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  return h("div", { className: "field" }, h("label", { htmlFor: control.id }, label), control, hint ? h("div", { className: "hint" }, hint) : null);
+/** A labelled control; `labelled` is the element the label names when `control` wraps it (a combo box). */
+export function field(label: string, control: HTMLElement, hint?: string | Node, labelled: HTMLElement = control): HTMLElement {
+  labelled.id ||= `f-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return h("div", { className: "field" }, h("label", { htmlFor: labelled.id }, label), control,
+    typeof hint === "string" ? h("div", { className: "hint" }, hint) : hint);
 }
 
 export function select(id: string, options: readonly string[], labels: Record<string, string> = {}): HTMLSelectElement {

@@ -7,7 +7,7 @@
 import type { FakeExcel } from "./fake-excel";
 import { parseArea, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
-import { evaluate } from "./formula";
+import { evaluate, type FormulaResult } from "./formula";
 
 export interface CellMessage {
   text: string;
@@ -103,7 +103,7 @@ export class Entries {
     this.say(sheet, address, { kind: "busy", text: "Calculating…" });
     const token = ++this.calculations;
     this.pending.set(this.key(sheet, address), token);
-    let result;
+    let result: FormulaResult;
     try {
       result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref));
     } catch (error) {
@@ -113,9 +113,10 @@ export class Entries {
     this.pending.delete(this.key(sheet, address));
     const { row, column } = parseArea(address);
     if (this.excel.model.sheet(sheet)?.cell(row, column)?.formula !== formula) return;
-    this.excel.user.spill(sheet, address, formula, result.grid);
-    // Without an error, the spill itself is the message (messageOf), so it follows a later #SPILL!.
-    this.say(sheet, address, result.error ? { kind: "error", text: result.error } : null);
+    this.excel.user.spill(sheet, address, formula, result.grid, result.formats);
+    // Without an error, the spill itself is the message (messageOf), so it follows a later #SPILL!; an
+    // entity's fields are its message, as Excel shows them on the value's card.
+    this.say(sheet, address, result.error ? { kind: "error", text: result.error } : result.card ? { kind: "ok", text: result.card } : null);
     this.changed();
   }
 

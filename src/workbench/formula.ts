@@ -4,6 +4,7 @@
  * The workbench calculates nothing else, and says so the way Excel would: a name Excel does not know is
  * #NAME?; an Excel function (DATE, SUM, …) or any other formula is #VALUE! with a sentence saying why.
  */
+import { display } from "./display";
 import type { Scalar } from "./fake-excel";
 
 interface Registry {
@@ -13,8 +14,35 @@ interface Registry {
 
 export interface FormulaResult {
   grid: Scalar[][];
+  /** Number formats the result's formatted numbers carry, by cell (data types). */
+  formats?: (string | null)[][];
   /** The error's message, when the result is an Excel error. */
   error?: string;
+  /** For an entity result: what Excel's card would show, as one line for the formula bar. */
+  card?: string;
+}
+
+/** A data-type value of a custom function's result (a formatted number or an entity), or a plain one. */
+type Returned = Scalar | {
+  type: string; basicValue?: Scalar; numberFormat?: string; text?: string; properties?: Record<string, { basicValue?: Scalar; numberFormat?: string }>;
+};
+
+/** What a cell shows for a returned value: a formatted number's number, an entity's text. */
+function shown(value: Returned): { value: Scalar; format: string | null } {
+  if (value === null || typeof value !== "object") return { value: value ?? "", format: null };
+  if (value.type === "Entity") return { value: value.text ?? "", format: null };
+  return { value: value.basicValue ?? "", format: value.numberFormat ?? null };
+}
+
+/** A result as the grid takes it: plain values, their formats, and an entity's fields for the formula bar. */
+function asResult(result: unknown): FormulaResult {
+  const grid = (Array.isArray(result) ? result : [[result]]) as Returned[][];
+  const cells = grid.map((row) => row.map(shown));
+  const first = grid[0]?.[0];
+  const card = first !== null && typeof first === "object" && first.type === "Entity" && first.properties
+    ? `${first.text}: ${Object.entries(first.properties).map(([k, v]) => `${k} ${display(v.basicValue ?? "", v.numberFormat ?? "General")}`).join(" · ")}`
+    : undefined;
+  return { grid: cells.map((row) => row.map((c) => c.value)), formats: cells.map((row) => row.map((c) => c.format)), card };
 }
 
 /** Excel functions a finance user may well type: known names, so #VALUE! (not computed here), not #NAME?. */
@@ -70,8 +98,7 @@ export async function evaluate(text: string, cellValue: (ref: string) => Scalar 
   }
   while (values.length < fn.length - 1) values.push(null);
   try {
-    const result = await fn(...values, {});
-    return { grid: Array.isArray(result) ? (result as Scalar[][]) : [[result as Scalar]] };
+    return asResult(await fn(...values, {}));
   } catch (error) {
     if (error instanceof runtime().Error) return { grid: [[error.code]], error: `${error.code} ${error.message ?? ""}`.trim() };
     throw error;

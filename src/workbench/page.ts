@@ -21,7 +21,8 @@ import { WorkbookView } from "./workbook-view";
 
 const excel = new FakeExcel();
 const session = new Session(localStorage);
-useSession(session);
+// The workbench plays an Excel with data types (ExcelApi 1.16): formatted numbers and entity values.
+useSession(session, { dataTypes: true });
 const workbook = new ExcelWorkbook(excel);
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 

@@ -190,3 +190,491 @@ describe("Check this Excel (Diagnostics), in the workbench", () => {
     await page.close();
   });
 });
+
+// ---- The grid as a person uses Excel's: the keyboard, paste, fill down, errors, the ribbon strip, 50,000 rows.
+
+const cell = (page: Page, address: string) => page.locator(`[data-cell="${address}"]`);
+const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `workbench-keyboard-${name}.png`) });
+
+/** Types into the selected cell as a person does: the keys, then the key that enters it. */
+async function typeInCell(page: Page, text: string, then = "Enter"): Promise<void> {
+  await page.keyboard.type(text);
+  await page.keyboard.press(then);
+}
+
+/** Ctrl+V with `text` on the clipboard (the system clipboard of the headless browser). */
+async function pasteWithCtrlV(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press("Control+V");
+}
+
+/** The column letter of a header in row 1 of the sheet shown. */
+async function columnOf(page: Page, header: string): Promise<string> {
+  const headers = await page.locator("tbody tr").first().locator("td").allTextContents();
+  expect(headers).toContain(header);
+  return columnLetters(headers.indexOf(header));
+}
+
+async function loadExpenses(page: Page, sub: string, state: string): Promise<void> {
+  await page.getByLabel("Subsidiary ID").fill(sub);
+  await page.getByLabel("State").selectOption(state);
+  await page.getByRole("button", { name: "Load into a table" }).click();
+  await expectText(page.locator("#load-status"), /^Loaded \d+ rows into SpendExpenses_/);
+  await expectText(cell(page, "A1"), "Expense ID");
+}
+
+describe("=SPEND.* with data types, in the workbench", () => {
+  it("a list spills dates that look like dates, and a record is an entity showing its number, with its fields on its card", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    const sub = f.enterprise.subsidiaries[0];
+    const e = f.sandbox.store.expensesOf(sub)[0];
+    await page.locator('[data-cell="B2"]').click();
+    await page.getByLabel("Value or formula").fill(`=SPEND.EXPENSES("${sub}")`);
+    await page.getByLabel("Value or formula").press("Enter");
+    await expectText(page.locator('[data-cell="B2"]'), "Expense ID");
+    // The Date column (D) of the first record: a date, not a serial number.
+    await expectText(page.locator('[data-cell="D3"]'), e.date);
+    await page.locator('[data-cell="B1"]').click();
+    await page.getByLabel("Value or formula").fill(`=SPEND.EXPENSE("${sub}", "${e.id}")`);
+    await page.getByLabel("Value or formula").press("Enter");
+    await expectText(page.locator('[data-cell="B1"]'), /^#SPILL!|^Expense /);
+    await page.locator('[data-cell="A1"]').click();
+    await page.getByLabel("Value or formula").fill(`=SPEND.EXPENSE("${sub}", "${e.id}")`);
+    await page.getByLabel("Value or formula").press("Enter");
+    await expectText(page.locator('[data-cell="A1"]'), `Expense ${e.expense_number}`);
+    await expectText(page.locator("#formula-status"), new RegExp(`^Expense ${e.expense_number}: Expense ID ${e.id} · `));
+    await page.screenshot({ path: join(OUT, "workbench-data-types.png") });
+    await page.close();
+  });
+});
+
+describe("the workbench grid with the keyboard, as in Excel", () => {
+  it("type into a cell; Enter, Tab, arrows; Escape restores; F2 and double-click edit in place; Delete clears a selection", async () => {
+    const page = await openWorkbench();
+    await cell(page, "A1").click();
+    await typeInCell(page, "hello");
+    await expectText(cell(page, "A1"), "hello");
+    expect(await page.getByLabel("Name box").inputValue()).toBe("A2");
+    // A row entered with Tab, then Enter goes back to the column the row started in.
+    await typeInCell(page, "1", "Tab");
+    await typeInCell(page, "2", "Tab");
+    await typeInCell(page, "3");
+    expect(await Promise.all(["A2", "B2", "C2"].map((a) => cell(page, a).textContent()))).toEqual(["1", "2", "3"]);
+    expect(await page.getByLabel("Name box").inputValue()).toBe("A3");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByLabel("Name box").inputValue()).toBe("B2");
+    expect(await page.getByLabel("Value or formula").inputValue()).toBe("2");
+    await shot(page, "1-typed");
+
+    await page.keyboard.type("99");
+    await page.locator("#cell-editor:not(.idle)").waitFor();
+    expect(await page.getByLabel("Value or formula").inputValue()).toBe("99");
+    await page.keyboard.press("Escape");
+    await expectText(cell(page, "B2"), "2");
+    expect(await page.getByLabel("Value or formula").inputValue()).toBe("2");
+
+    await page.keyboard.press("F2");
+    await typeInCell(page, "0");
+    await expectText(cell(page, "B2"), "20");
+    await cell(page, "C2").dblclick();
+    await typeInCell(page, "4");
+    await expectText(cell(page, "C2"), "34");
+    // Clicking away enters what was typed, as Excel does.
+    await cell(page, "D2").click();
+    await page.keyboard.type("clicked away");
+    await cell(page, "A5").click();
+    await expectText(cell(page, "D2"), "clicked away");
+    await shot(page, "2-edited");
+
+    await cell(page, "B2").click();
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Shift+ArrowRight");
+    await page.keyboard.press("Delete");
+    expect(await Promise.all(["A2", "B2", "C2", "D2"].map((a) => cell(page, a).textContent()))).toEqual(["1", "", "", ""]);
+    await shot(page, "3-deleted");
+
+    // Fill down by Shift+click then Ctrl+D, and by dragging the fill handle.
+    await cell(page, "G1").click();
+    await typeInCell(page, "shift-click");
+    await cell(page, "G1").click();
+    await cell(page, "G3").click({ modifiers: ["Shift"] });
+    await page.keyboard.press("Control+D");
+    await cell(page, "H1").click();
+    await typeInCell(page, "dragged");
+    await cell(page, "H1").click();
+    const handle = (await page.locator(".fill-handle").boundingBox())!;
+    const target = (await cell(page, "H4").boundingBox())!;
+    await page.mouse.move(handle.x + 3, handle.y + 3);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 10, target.y + 10, { steps: 6 });
+    await page.mouse.up();
+    expect(await Promise.all(["G2", "G3", "G4", "H2", "H3", "H4", "H5"].map((a) => cell(page, a).textContent())))
+      .toEqual(["shift-click", "shift-click", "", "dragged", "dragged", "dragged", ""]);
+    await shot(page, "3b-filled");
+    await page.close();
+  });
+
+  it("#NAME? and #VALUE! with their own message in the formula bar; #SPILL! over a non-empty cell; the ribbon's Refresh data", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    await cell(page, "A1").click();
+    await typeInCell(page, "=FOO(1)");
+    await typeInCell(page, "=DATE(2026,1,1)");
+    await expectText(cell(page, "A1"), "#NAME?");
+    await expectText(cell(page, "A2"), "#VALUE!");
+    await cell(page, "A1").click();
+    expect(await page.getByLabel("Value or formula").inputValue()).toBe("=FOO(1)");
+    await expectText(page.locator("#formula-status"), "#NAME? Excel has no function FOO.");
+    await page.keyboard.press("ArrowDown");
+    await expectText(page.locator("#formula-status"), /^#VALUE! The workbench calculates only the =SPEND\.\* functions; DATE is an Excel function/);
+    await page.keyboard.press("ArrowDown");
+    await expectText(page.locator("#formula-status"), "");
+    await shot(page, "4-name-error");
+
+    const sub = f.enterprise.subsidiaries[1];
+    const rejected = () => f.sandbox.store.expensesOf(sub).filter((e) => e.state === "rejected");
+    await cell(page, "E5").click();
+    await typeInCell(page, "in the way");
+    await cell(page, "C3").click();
+    await typeInCell(page, `=SPEND.EXPENSES("${sub}", "rejected")`);
+    await expectText(cell(page, "C3"), "#SPILL!");
+    await expectText(cell(page, "E5"), "in the way");
+    await cell(page, "C3").click();
+    await expectText(page.locator("#formula-status"), /^#SPILL! The result \(\d+ × \d+\) would cover E5, which is not empty/);
+    await shot(page, "5-spill-blocked");
+    await cell(page, "E5").click();
+    await page.keyboard.press("Delete");
+    await expectText(cell(page, "C3"), "Expense ID");
+    await expectText(cell(page, "C4"), rejected()[0].id);
+    await cell(page, "C3").click();
+    await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${rejected().length + 1} × \\d+\\.$`));
+    await shot(page, "6-spilled");
+
+    // The service gains a rejected expense; Refresh data on the ribbon clears the cache and recalculates.
+    const extra = { ...rejected()[0], id: "0c5a1f4e-7d2b-4c3a-9e1f-2b3c4d5e6f70" };
+    await f.sandbox.store.insertExpense(extra);
+    await page.getByRole("button", { name: "Refresh data" }).click();
+    await page.locator("#ribbon-refreshData:not([disabled])").waitFor();
+    await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${rejected().length + 1} × \\d+\\.$`));
+    expect(await page.locator('[data-cell^="C"]').allTextContents()).toContain(extra.id);
+    await shot(page, "7-refreshed");
+
+    // Clearing the formula removes its spill.
+    await cell(page, "C3").click();
+    await page.keyboard.press("Delete");
+    await expectText(cell(page, "C4"), "");
+    await expectText(cell(page, "D3"), "");
+    await page.close();
+  });
+
+  it("fill down paid over 20 rows of State (Shift+ArrowDown, Ctrl+D), paste 20 paid ids, then the ribbon's Sync states previews them", async () => {
+    const page = await openWorkbench();
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await connect(page, f.enterprise.api_key);
+    const sub = f.enterprise.subsidiaries[0];
+    await loadExpenses(page, sub, "approved");
+    const state = await columnOf(page, "State");
+    const paidId = await columnOf(page, "Paid ID");
+
+    // Typing a value outside the dropdown keeps the editor open and names the allowed values; Escape restores.
+    await cell(page, `${state}2`).click();
+    await typeInCell(page, "Paid");
+    await expectText(page.locator("#formula-status"), "This value doesn't match the data validation restrictions defined for this cell. Allowed: draft, pending, approved, accounted, paid, rejected.");
+    await shot(page, "8-validation");
+    await page.keyboard.press("Escape");
+    await expectText(cell(page, `${state}2`), "approved");
+
+    await typeInCell(page, "paid");
+    await page.keyboard.press("ArrowUp");
+    for (let i = 0; i < 19; i++) await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Control+D");
+    for (let row = 2; row <= 21; row++) await expectText(cell(page, `${state}${row}`), "paid");
+    await expectText(cell(page, `${state}22`), "approved");
+    await shot(page, "9-filled-down");
+
+    await cell(page, `${paidId}2`).click();
+    const ids = Array.from({ length: 20 }, (_, i) => `PAY-KB-${String(i + 1).padStart(2, "0")}`);
+    await pasteWithCtrlV(page, ids.join("\r\n") + "\r\n");
+    for (let row = 2; row <= 21; row++) await expectText(cell(page, `${paidId}${row}`), ids[row - 2]);
+    await shot(page, "10-pasted");
+
+    await page.getByRole("button", { name: "Sync states" }).click();
+    await expectText(page.locator("#preview-counts"), /^20 to send, 0 invalid/);
+    await page.locator("#preview-counts").scrollIntoViewIfNeeded();
+    await shot(page, "11-sync-states-preview");
+    await page.close();
+  });
+
+  it("a 50,000-row table: selecting a cell and editing one stay quick (the times are printed, not asserted)", async () => {
+    const page = await openWorkbench();
+    await page.evaluate(() => {
+      const { excel, view } = Reflect.get(window, "spendWorkbench");
+      const sheet = excel.model.addSheet("Big");
+      const headers = ["Expense ID", "Description", "Amount", "State", "Paid ID", "Created"];
+      headers.forEach((text: string, c: number) => { sheet.ensure(0, c).value = text; });
+      for (let r = 1; r <= 50_000; r++) {
+        const row = new Map();
+        row.set(0, { value: `e-${r}`, numberFormat: "@" });
+        row.set(1, { value: `Expense number ${r}`, numberFormat: "@" });
+        row.set(2, { value: r * 1.25, numberFormat: "#,##0.00" });
+        row.set(3, { value: "approved", numberFormat: "@" });
+        row.set(4, { value: "", numberFormat: "@" });
+        row.set(5, { value: 46000 + (r % 300), numberFormat: "yyyy-mm-dd" });
+        sheet.cells.set(r, row);
+      }
+      sheet.validations.push({ area: { row: 1, column: 3, rowCount: 50_000, columnCount: 1 }, list: { inCellDropDown: true, source: "draft,pending,approved,accounted,paid,rejected" } });
+      view.showSheet("Big");
+    });
+    await expectText(cell(page, "A2"), "e-1");
+    const rendered = await page.locator("tbody tr").count();
+    expect(rendered).toBeLessThan(100);
+
+    const inPage = (address: string) => page.evaluate(async (a) => {
+      const td = document.querySelector(`[data-cell="${a}"]`)!;
+      const t0 = performance.now();
+      td.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, cancelable: true, button: 0, buttons: 1 }));
+      window.dispatchEvent(new MouseEvent("mouseup"));
+      await new Promise(requestAnimationFrame);
+      return performance.now() - t0;
+    }, address);
+    const select = await inPage("D3");
+    let t = Date.now();
+    await cell(page, "B4").click();
+    await expectText(page.locator("#formula-status"), "");
+    expect(await page.getByLabel("Name box").inputValue()).toBe("B4");
+    const selectE2e = Date.now() - t;
+
+    // Ctrl+Down goes to the last row; the rows there are drawn on arrival.
+    t = Date.now();
+    await page.keyboard.press("Control+ArrowDown");
+    await expectText(cell(page, "B50001"), "Expense number 50000");
+    const jumpE2e = Date.now() - t;
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    t = Date.now();
+    await typeInCell(page, "paid");
+    await expectText(cell(page, "D50001"), "paid");
+    const editE2e = Date.now() - t;
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowRight");
+    const editInPage = await page.evaluate(async () => {
+      const input = document.getElementById("cell-editor") as HTMLInputElement;
+      const t0 = performance.now();
+      input.value = "PAY-50000";
+      input.dispatchEvent(new InputEvent("input", { bubbles: true }));
+      input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
+      await new Promise(requestAnimationFrame);
+      return performance.now() - t0;
+    });
+    await expectText(cell(page, "E50001"), "PAY-50000");
+    await shot(page, "12-50000-rows");
+    console.log([
+      "Workbench with a 50,000-row table (printed, not asserted):",
+      `  select a cell:  ${select.toFixed(1)} ms in the page (mousedown to the next frame), ${selectE2e} ms end to end (Playwright click to the name box)`,
+      `  Ctrl+Down to row 50,001: ${jumpE2e} ms end to end`,
+      `  edit a cell:    ${editInPage.toFixed(1)} ms in the page (input + Enter to the next frame), ${editE2e} ms end to end (type "paid", Enter, cell shows it)`,
+      `  rows in the DOM: ${rendered}`,
+    ].join("\n"));
+    await page.close();
+  });
+});
+
+// ---- Pickers, the preview in the sheet, the journal with who, the reconciliation summary (issue 14).
+
+const pickShot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `workbench-pickers-${name}.png`) });
+
+/** A table's cells by header, read from the in-memory Excel's model: values and fills, body rows only. */
+async function modelTable(page: Page, tableName: string): Promise<{ header: string[]; values: (h: string) => unknown[]; fills: (h: string) => (string | undefined)[] }> {
+  const read = await page.evaluate((name) => {
+    const { excel } = Reflect.get(window, "spendWorkbench");
+    const table = excel.model.table(name);
+    if (!table) return null;
+    const { sheet, area } = table;
+    const cells = Array.from({ length: area.rowCount }, (_, r) => Array.from({ length: area.columnCount }, (_, c) => {
+      const cell = sheet.cell(area.row + r, area.column + c);
+      return { value: cell?.value ?? "", fill: cell?.fill };
+    }));
+    return cells;
+  }, tableName);
+  if (!read) throw new Error(`no table ${tableName} in the model`);
+  const header = read[0].map((c) => String(c.value));
+  const at = (h: string) => {
+    expect(header).toContain(h);
+    return header.indexOf(h);
+  };
+  return { header, values: (h) => read.slice(1).map((r) => r[at(h)].value), fills: (h) => read.slice(1).map((r) => r[at(h)].fill) };
+}
+
+/** Types into the formula bar as a person does: click the cell, type, Enter. */
+async function enterInCell(page: Page, address: string, value: string): Promise<void> {
+  await cell(page, address).click();
+  await page.getByLabel("Value or formula").fill(value);
+  await page.getByLabel("Value or formula").press("Enter");
+  await expectText(cell(page, address), value);
+}
+
+/** The name of the table a load or refresh just wrote, from its status line. */
+async function loadedTable(page: Page, status = "#load-status"): Promise<string> {
+  await expectText(page.locator(status), /^Loaded \d+ rows into \S+ /);
+  return /into (\S+) /.exec((await page.locator(status).textContent()) ?? "")![1];
+}
+
+describe("pickers and the preview in the sheet, with the keyboard", () => {
+  it("pick a subsidiary remembered on this device, load approved expenses, preview in the sheet, confirm, read the journal with who", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    const sub = f.enterprise.subsidiaries[0];
+
+    // A first visit: the id is typed once (no suggestion yet), and a load remembers it on this device.
+    await page.getByLabel("Subsidiary ID").focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await page.locator("#subsidiary-id-list").isHidden()).toBe(true);
+    await page.keyboard.type(sub);
+    await page.getByLabel("State").selectOption("pending");
+    await page.getByRole("button", { name: "Load into a table" }).press("Enter");
+    await loadedTable(page);
+
+    // The next visit (the in-memory workbook is new): the combo box offers it; Down, Enter picks it.
+    await page.reload();
+    await page.getByLabel("Subsidiary ID").waitFor();
+    await page.getByLabel("Subsidiary ID").focus();
+    await page.keyboard.press("ArrowDown");
+    const option = page.getByRole("option", { name: new RegExp(sub) });
+    await expectText(option, new RegExp(`^${sub}.*used recently$`));
+    expect(await option.getAttribute("aria-selected")).toBe("true");
+    await pickShot(page, "1-subsidiary");
+    await page.keyboard.press("Enter");
+    expect(await page.getByLabel("Subsidiary ID").inputValue()).toBe(sub);
+    await page.getByLabel("State").selectOption("approved");
+    await page.getByRole("button", { name: "Load into a table" }).press("Enter");
+    const table = await loadedTable(page);
+    expect(table).toMatch(/^SpendExpenses_\w+_approved$/);
+    const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
+    await expectText(cell(page, "A1"), "Expense ID");
+
+    // Rows 2 and 3 marked paid with a paid id; row 4 accounted with a paid id (the service refuses that).
+    const state = await columnOf(page, "State");
+    const paidId = await columnOf(page, "Paid ID");
+    await enterInCell(page, `${state}2`, "paid");
+    await enterInCell(page, `${paidId}2`, "PAY-PICK-1");
+    await enterInCell(page, `${state}3`, "paid");
+    await enterInCell(page, `${paidId}3`, "PAY-PICK-2");
+    await enterInCell(page, `${state}4`, "accounted");
+    await enterInCell(page, `${paidId}4`, "PAY-PICK-3");
+
+    await page.getByLabel("Your name").fill("Ana Pérez");
+    await page.getByLabel("Your name").press("Tab");
+    await page.getByRole("button", { name: "Preview sync" }).press("Enter");
+    await expectText(page.locator("#preview-counts"), `2 to send, 1 invalid (will not be sent), ${approved.length - 3} unchanged.`);
+    expect(await page.getByRole("button", { name: "Confirm and sync" }).isEnabled()).toBe(true);
+    const previewed = await modelTable(page, table);
+    expect(previewed.values("Sync status").slice(0, 4)).toEqual([
+      "Will send: approved → paid (Paid ID: PAY-PICK-1)",
+      "Will send: approved → paid (Paid ID: PAY-PICK-2)",
+      "Invalid: paid_id and paid_at must not be sent when state is 'accounted'.",
+      "",
+    ]);
+    // Edited cells highlighted (light orange); the others keep the editable yellow.
+    expect(previewed.fills("State").slice(0, 4)).toEqual(["#F8CBAD", "#F8CBAD", "#F8CBAD", "#FFF4CE"]);
+    expect(previewed.fills("Paid ID").slice(0, 4)).toEqual(["#F8CBAD", "#F8CBAD", "#F8CBAD", "#FFF4CE"]);
+    expect(previewed.fills("Accounted ID").slice(0, 4)).toEqual(["#FFF4CE", "#FFF4CE", "#FFF4CE", "#FFF4CE"]);
+    await expectText(cell(page, `${await columnOf(page, "Sync status")}2`), "Will send: approved → paid (Paid ID: PAY-PICK-1)");
+    await pickShot(page, "2-preview-in-sheet");
+    expect(f.sandbox.store.transitionsOf(approved[0].id)).toHaveLength(0);
+
+    await page.getByRole("button", { name: "Confirm and sync" }).press("Enter");
+    await expectText(page.locator("#sync-status"), "2 applied, 1 invalid (not sent).");
+    const synced = await modelTable(page, table);
+    expect(synced.values("Sync status")[0]).toMatch(/^Applied \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: approved → paid$/);
+    expect(synced.values("Sync status")[2]).toMatch(/^Not sent, fix the row .*: paid_id and paid_at must not be sent when state is 'accounted'\.$/);
+    // Synced: the highlight gives way to the outcome; the refused row keeps its highlight until fixed.
+    expect(synced.fills("Sync status").slice(0, 3)).toEqual(["#C6EFCE", "#C6EFCE", "#FFC7CE"]);
+    expect(synced.fills("State").slice(0, 3)).toEqual(["#FFF4CE", "#FFF4CE", "#F8CBAD"]);
+    expect(f.sandbox.store.expense(sub, approved[0].id)).toMatchObject({ state: "paid", paid_id: "PAY-PICK-1" });
+    await pickShot(page, "3-synced");
+
+    // The journal: who ran it on every line, in time order, "sending" before each answer.
+    await page.locator('[data-sheet="Spend Sync journal"]').click();
+    await expectText(cell(page, "C1"), "By");
+    const journal = await modelTable(page, "SpendSyncJournal");
+    expect(journal.values("By").every((by) => by === "Ana Pérez")).toBe(true);
+    const times = journal.values("Time (UTC)") as number[];
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    for (const e of approved.slice(0, 2)) {
+      const outcomes = journal.values("Record ID").map((id, i) => (id === e.id ? journal.values("Outcome")[i] : null)).filter(Boolean);
+      expect(outcomes).toEqual(["sending", "applied"]);
+    }
+    await expectText(cell(page, "C2"), "Ana Pérez");
+    await pickShot(page, "4-journal-with-who");
+
+    // Refresh with "discard my unsynced edits": its outcome shows next to Refresh, the box is unticked,
+    // the preview list of the table is cleared and Confirm is off.
+    await page.getByLabel("discard my unsynced edits").check();
+    await page.getByRole("button", { name: "Refresh selected table" }).press("Enter");
+    await expectText(page.locator("#refresh-status"), /^Loaded \d+ rows into .* 1 unsynced edits discarded\.$/);
+    expect(await page.getByLabel("discard my unsynced edits").isChecked()).toBe(false);
+    await expectText(page.locator("#preview"), "");
+    expect(await page.getByRole("button", { name: "Confirm and sync" }).isDisabled()).toBe(true);
+    const refreshed = await modelTable(page, table);
+    expect(refreshed.fills("State").every((fill) => fill === "#FFF4CE")).toBe(true);
+    await pickShot(page, "5-refreshed");
+    await page.close();
+  });
+
+  it("pick a card by its last digits, a billing period remembered for it, load the unreconciled movements, read the summary", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    const card = f.enterprise.cards.find((c) => c.billing_periods.length > 0)!;
+    const record = f.sandbox.store.card(f.enterprise.id, card.id)!;
+    const periodId = card.billing_periods[0];
+    const movements = f.sandbox.store.movementsOf(periodId);
+
+    await page.getByLabel("What").selectOption("movements");
+    await page.getByLabel("Card ID").focus();
+    await expectText(page.locator("#card-note"), /^\d+ cards: type a holder's name or the last digits, or press Down\.$/);
+    await page.keyboard.type(record.last_four_digits);
+    const cardOption = page.getByRole("option", { name: new RegExp(card.id) });
+    await expectText(cardOption, new RegExp(`^•••• ${record.last_four_digits}( — .+)?${card.id}$`));
+    while ((await cardOption.getAttribute("aria-selected")) !== "true") await page.keyboard.press("ArrowDown");
+    await pickShot(page, "6-card");
+    await page.keyboard.press("Enter");
+    expect(await page.getByLabel("Card ID").inputValue()).toBe(card.id);
+    await expectText(page.locator("#card-id-chosen"), new RegExp(`^•••• ${record.last_four_digits}`));
+
+    // This card's billing period, typed the first time: the whole period.
+    await page.getByLabel("Billing period ID").fill(periodId);
+    await page.getByRole("button", { name: "Load into a table" }).press("Enter");
+    const whole = await loadedTable(page);
+    await expectText(page.locator("#load-status"), /Reconciliation summary on the sheet "Summary [0-9a-f]{8} [0-9a-f]{8}"/);
+
+    // Then the unreconciled ones: the period is offered for this card; Down, Enter.
+    await page.getByLabel("Billing period ID").fill("");
+    await page.getByLabel("Billing period ID").press("ArrowDown");
+    await expectText(page.getByRole("option", { name: new RegExp(periodId) }), new RegExp(periodId));
+    await page.keyboard.press("Enter");
+    expect(await page.getByLabel("Billing period ID").inputValue()).toBe(periodId);
+    await page.getByLabel("Reconciled").selectOption("false");
+    await page.getByRole("button", { name: "Load into a table" }).press("Enter");
+    const open = await loadedTable(page);
+    expect(open).toBe(`${whole}_unreconciled`);
+    const unreconciled = movements.filter((m) => !m.reconciliation);
+    await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${unreconciled.length} rows into ${open} .*Reconciliation summary on the sheet "[^"]+": ${unreconciled.length} not reconciled \\(`));
+
+    const summary = await modelTable(page, `${open}_Summary`);
+    expect(summary.header).toEqual(["Type", "Reconciliation", "Currency", "Movements", "Amount (charges +, deposits −)"]);
+    const types = summary.values("Type");
+    const total = types.findIndex((t, i) => t === "All types" && summary.values("Reconciliation")[i] === "All");
+    expect(summary.values("Movements")[total]).toBe(unreconciled.length);
+    const net = unreconciled.reduce((sum, m) => sum + (m.is_deposit ? -m.amount.amount : m.amount.amount), 0);
+    expect(summary.values("Amount (charges +, deposits −)")[total] as number).toBeCloseTo(net, 6);
+    expect(summary.values("Reconciliation").filter((r) => r === "Reconciled")).toEqual([]);
+    const summarySheet = /sheet "([^"]+)"/.exec((await page.locator("#load-status").textContent()) ?? "")![1];
+    expect(await page.locator("[data-sheet]").allTextContents()).toContain(summarySheet);
+    await page.locator(`[data-sheet="${summarySheet}"]`).click();
+    await expectText(cell(page, "A1"), "Type");
+    await pickShot(page, "7-summary");
+    await page.close();
+  });
+});

@@ -15,6 +15,8 @@ export interface Spill {
   formula: string;
   /** The formula's whole result, kept so that a blocked spill can spill again once it is free. */
   grid: Scalar[][];
+  /** Number formats the result carries (Excel's formatted numbers), by cell; null or absent: as the cell is. */
+  formats?: (string | null)[][];
   /** The area the result covers, the anchor included. */
   area: Area;
   /** The first non-empty cell in the way (0-based), while the anchor shows #SPILL!. */

@@ -157,11 +157,11 @@ export class UserActions {
    * with "". The formula's previous spill goes first; if the new result would cover a non-empty cell,
    * nothing is written but the anchor, which shows #SPILL!, as Excel does.
    */
-  spill(sheetName: string, at: string, formula: string, grid: Scalar[][]): SpillInfo {
+  spill(sheetName: string, at: string, formula: string, grid: Scalar[][], formats?: (string | null)[][]): SpillInfo {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
     this.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
-    const spill: Spill = { sheet, row, column, formula, grid, area: resultArea(row, column, grid), blockedBy: null };
+    const spill: Spill = { sheet, row, column, formula, grid, formats, area: resultArea(row, column, grid), blockedBy: null };
     this.place(spill);
     this.changed(sheet, formatArea(spill.area));
     return this.info(spill);
@@ -277,6 +277,9 @@ export class UserActions {
           const cell = sheet.ensure(row + r, column + c);
           if (r > 0 || c > 0) delete cell.formula;
           cell.value = grid[r]?.[c] ?? "";
+          // A formatted number from a custom function shows with its format (a date looks like a date).
+          const format = spill.formats?.[r]?.[c];
+          if (format) cell.numberFormat = format;
         }
       }
       spill.area = area;

@@ -1,0 +1,65 @@
+/**
+ * Keeps the reconciliation summary of a movements table up to date: after every load or refresh of the
+ * table, its cells are read back and the summary table is written again.
+ *
+ * The summary lives on a sheet of its own ("Summary …", named like the movements sheet), not beside the
+ * table: the movements table grows to the right with the user's own columns and downwards with new
+ * records, so anything placed next to it could be run into by a refresh.
+ */
+import { NUMBER_FORMATS } from "./columns";
+import { STATUS_KEY } from "./layouts/tracking";
+import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load";
+import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
+import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";
+import type { Workbook } from "./workbook";
+
+export interface SummaryReport {
+  sheetName: string;
+  tableName: string;
+  lines: SummaryLine[];
+  /** Rows of the movements table left out: the query no longer returns them. */
+  leftOut: number;
+}
+
+/** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
+export function summaryPlace(params: LoadParams, movementsTable: string): { sheetName: string; tableName: string } {
+  // sheetNameOf is unique per query and starts with "Movements "; "Summary " is shorter, so it still fits.
+  const sheet = sheetNameOf(params);
+  const sheetName = sheet.startsWith("Movements ") ? `Summary ${sheet.slice("Movements ".length)}` : `Summary ${sheet}`.slice(0, 31);
+  return { sheetName, tableName: `${movementsTable}_Summary` };
+}
+
+/**
+ * Writes (or rewrites) the summary of a movements table loaded by Spend Sync; returns null, writing
+ * nothing, for any other table.
+ */
+export async function writeReconciliationSummary(workbook: Workbook, tableName: string): Promise<SummaryReport | null> {
+  const stored = await readStoredTable(workbook, tableName);
+  const params = stored?.params;
+  if (params?.resource !== "movements") return null;
+  const headerOf = (key: string) => sourceOf(params).columns.find((c) => c.key === key)?.header ?? "";
+  const wanted = ["type", "amount", "currency", "is_deposit", "reconciled", STATUS_KEY].map(headerOf).filter(Boolean);
+  const read = await workbook.readColumns(tableName, wanted);
+  if (!read) return null;
+  const column = (key: string) => read.columns.get(headerOf(key)) ?? [];
+  const status = column(STATUS_KEY);
+  const { movements, leftOut } = movementsOfCells({
+    rowCount: read.rowCount,
+    type: column("type"), amount: column("amount"), currency: column("currency"), deposit: column("is_deposit"),
+    reconciled: read.columns.get(headerOf("reconciled")),
+    reconciledByQuery: params.reconciled,
+    leftOut: (row) => String(status[row] ?? "").startsWith(REMOVED_NOTE_PREFIX),
+  });
+  const lines = summarizeMovements(movements);
+  const place = summaryPlace(params, tableName);
+  await workbook.writeTable({
+    ...place,
+    header: SUMMARY_HEADER,
+    rows: summaryRows(lines),
+    numberFormats: ["@", "@", "@", NUMBER_FORMATS.integer, NUMBER_FORMATS.amount],
+    editable: SUMMARY_HEADER.map(() => false),
+    dropdowns: SUMMARY_HEADER.map(() => null),
+    widths: [110, 110, 70, 90, 240],
+  });
+  return { ...place, lines, leftOut };
+}

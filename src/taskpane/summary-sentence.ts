@@ -1,0 +1,11 @@
+/** The taskpane's one sentence about a reconciliation summary just written (the table itself is in the sheet). */
+import { ALL_TYPES, type SummaryReport } from "../sheets";
+
+const amount = (n: number, currency: string) => `${currency ? `${currency} ` : ""}${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+
+export function summarySentence(report: SummaryReport): string {
+  const totals = report.lines.filter((l) => l.type === ALL_TYPES && l.reconciled !== "All" && l.count > 0);
+  const parts = totals.map((l) => `${l.count} ${l.reconciled.toLowerCase()} (${amount(l.amount, l.currency)})`);
+  const leftOut = report.leftOut ? ` ${report.leftOut} rows no longer returned by the query are left out.` : "";
+  return `Reconciliation summary on the sheet "${report.sheetName}": ${parts.length ? parts.join(", ") : "no movements"}.${leftOut}`;
+}
