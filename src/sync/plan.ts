@@ -43,6 +43,10 @@ export type EditVerdict =
 
 const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
 
+/** The message of an edit on a row its table's query no longer returns. */
+export const GONE_EDIT_MESSAGE = "This record is no longer returned by this table's query (see its status), so its edit is not sent. " +
+  "Refresh to see whether it is back, or load a query that returns it and edit it there.";
+
 /** One record's edit, judged by the service's rules. Pure. */
 export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desired: TrackedValues): EditVerdict {
   const changed = TRACKED_KEYS.filter((k) => loaded[k] !== desired[k]);
@@ -117,8 +121,7 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
       }
       out.push({
         id, rows: at, cls: "invalid", loaded, desired: first.desired,
-        message: "This record is no longer returned by this table's query (see its status), so its edit is not sent. " +
-          "Refresh to see whether it is back, or load a query that returns it and edit it there.",
+        message: GONE_EDIT_MESSAGE,
       });
       continue;
     }

@@ -4,9 +4,10 @@
  * sync, and the journal lines queued meanwhile. Only decided rows are written. Rows are found again by id
  * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
-import { EDITABLE_FILL, STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellValue, type CellWrite, type Snapshot, type Workbook } from "../sheets";
+import { EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellValue, type CellWrite, type Snapshot, type Workbook } from "../sheets";
 import type { JournalWriter } from "./journal";
 import type { Outcome, RowResult } from "./outcome";
+import { GONE_EDIT_MESSAGE } from "./plan";
 import type { SyncTable } from "./sync-table";
 
 export const OUTCOME_FILLS: Record<Outcome, string> = {
@@ -35,6 +36,10 @@ const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UT
 
 /** The text of a row's status cell. */
 export function statusText(r: RowResult): string {
+  // A row gone from its query keeps the mark Refresh gave it, so the next Preview still knows it is gone.
+  if (r.message === GONE_EDIT_MESSAGE) {
+    return `${REMOVED_NOTE_PREFIX} for this table's query (${stamp(r.at)}): your edit was not sent. Refresh to see whether it is back, or load a query that returns it and edit it there.`;
+  }
   const head = `${LABELS[r.outcome]} ${stamp(r.at)}`;
   if (r.outcome === "applied") return `${head}: ${r.from} → ${r.to}${r.message ? `. ${r.message}` : ""}`;
   if (r.outcome === "already-applied") return `${head}: the server already had ${r.to} with these values; nothing sent.${r.message ? ` ${r.message}` : ""}`;

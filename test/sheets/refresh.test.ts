@@ -1,7 +1,7 @@
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
 import { discardEdits, loadTable, refreshTable } from "../../src/sheets";
-import { previewSync } from "../../src/sync";
+import { previewSync, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
@@ -124,6 +124,11 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     }
     expect(byId.has(serverOnly)).toBe(false); // not edited: counted as gone, nothing to say
     expect(preview.counts).toMatchObject({ change: 1, invalid: 3, gone: 1 });
+    // After a sync, the gone rows keep their mark: the next Preview still lists their edits as gone, never sends them.
+    await runSync(f.client, f.workbook, preview);
+    for (const id of [both, same]) expect(cell(id, "Sync status")).toMatch(/^Not returned by the service any more for this table's query \(.* UTC\): your edit was not sent\./);
+    const again = await previewSync(f.workbook, tableName);
+    for (const id of [both, same]) expect(again.rows.find((r) => r.id === id)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^This record is no longer returned/) });
   });
 
   it("on an unfiltered table, a record both edited here and changed on the server is flagged with both values, and can be discarded alone", async () => {
