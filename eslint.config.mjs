@@ -3,18 +3,21 @@ import js from "@eslint/js";
 import officeAddins from "eslint-plugin-office-addins";
 import tseslint from "typescript-eslint";
 
-/** Forbid imports of the named sibling layers from files of one layer. */
-function layer(files, forbidden) {
+/** Forbid imports of the named sibling layers from files of one layer (and any `extra` import patterns). */
+function layer(files, forbidden, extra = []) {
   return {
     files,
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: forbidden.map((name) => ({
-            group: [`**/${name}`, `**/${name}/**`],
-            message: `This layer may not import ${name}/ (see DESIGN.md: imports point down only).`,
-          })),
+          patterns: [
+            ...forbidden.map((name) => ({
+              group: [`**/${name}`, `**/${name}/**`],
+              message: `This layer may not import ${name}/ (see DESIGN.md: imports point down only).`,
+            })),
+            ...extra,
+          ],
         },
       ],
     },
@@ -22,6 +25,12 @@ function layer(files, forbidden) {
 }
 
 const hosts = ["functions", "commands", "taskpane", "workbench"];
+
+// The gateway imports nothing of the add-in or the sandbox (DESIGN.md), not even the root modules of src/.
+const notGateway = ["domain", "api", "sheets", "sync", "sandbox", ...hosts, "shared-runtime", "requirements", "guarded-storage"];
+// Its fetch handler runs on Cloudflare Workers: web-standard APIs only. Only the Node entries may use node:.
+const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-server.ts", "src/gateway/lambda.ts"];
+const webStandardOnly = { group: ["node:*"], message: "The gateway's handler runs on Workers too: web-standard APIs only (Node modules belong in cli.ts / node-server.ts)." };
 
 /**
  * Microsoft's Office.js rules (eslint-plugin-office-addins, what the yo office templates lint with): load before
@@ -99,4 +108,6 @@ export default tseslint.config(
   layer(["src/sync/**"], ["sandbox", ...hosts]),
   // Hosts stand side by side: each wires the layers below to Office or a page, and none reaches the sandbox's code.
   ...hosts.map((host) => layer([`src/${host}/**`], ["sandbox", ...hosts.filter((h) => h !== host && !(host === "workbench"))])),
+  layer(gatewayNodeEntries, notGateway),
+  { ...layer(["src/gateway/**"], notGateway, [webStandardOnly]), ignores: gatewayNodeEntries },
 );

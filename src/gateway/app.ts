@@ -1,0 +1,64 @@
+/**
+ * The gateway as a web-standard fetch handler: `createGateway(config).fetch(request)` runs unchanged on Node
+ * (through @hono/node-server, see node-server.ts), Cloudflare Workers, AWS Lambda (hono/aws-lambda) and
+ * Azure Functions (azure-functions.ts). It uses only Request, Response, Headers, fetch, URL, AbortController,
+ * TextEncoder/Decoder, btoa and setTimeout: no Node module.
+ */
+import { Hono } from "hono";
+import { loggedPath } from "./access-log";
+import { resolveConfig, type GatewayConfig } from "./config";
+import { addCorsHeaders, answerPreflight, isPreflight, refuseOrigin } from "./cors";
+import { forward } from "./forward";
+import { jsonError } from "./http-errors";
+import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
+import { redactorFor, secretsOf } from "./redact";
+
+type GatewayEnv = { Variables: { redact: (text: string) => string } };
+
+/** Builds the gateway; throws GatewayConfigError (naming the field) for a configuration it cannot run with. */
+export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
+  const settings = resolveConfig(config);
+  const app = new Hono<GatewayEnv>();
+
+  // Outermost: every request gets exactly one log line, refusals included. The redactor is built from this
+  // request's Authorization header and lives only as long as the request.
+  app.use(async (c, next) => {
+    const started = settings.now();
+    const redact = redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
+    c.set("redact", redact);
+    await next();
+    const origin = c.req.raw.headers.get("origin");
+    settings.log({
+      time: new Date(started).toISOString(),
+      method: c.req.raw.method.slice(0, 20),
+      path: loggedPath(new URL(c.req.url), redact),
+      status: c.res.status,
+      ms: Math.max(0, Math.round(settings.now() - started)),
+      ...(origin === null ? {} : { origin: redact(origin).slice(0, 200) }),
+    });
+  });
+
+  app.use(async (c, next) => {
+    if (isPreflight(c.req.raw)) return answerPreflight(c.req.raw, settings.allowOrigins);
+    const refused = refuseOrigin(c.req.raw, settings.allowOrigins);
+    if (refused) return refused;
+    await next();
+    addCorsHeaders(c.res.headers, c.req.raw);
+  });
+
+  // Liveness only: it does not call the service (that would need a key), so a 200 means the gateway runs.
+  app.get(HEALTH_PATH, () => new Response(JSON.stringify({ status: "ok" }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }));
+
+  const forwardHere = (c: { req: { raw: Request }; get(key: "redact"): (text: string) => string }) => forward(c.req.raw, settings, c.get("redact"));
+  app.all(FORWARDED_PREFIX, forwardHere);
+  app.all(`${FORWARDED_PREFIX}/*`, forwardHere);
+
+  app.notFound(() => jsonError(404, `Nothing here: the gateway forwards ${FORWARDED_PREFIX}/* and answers ${HEALTH_PATH}.`));
+  app.onError((error, c) => {
+    // The name only: a message could quote the request.
+    const redact = c.get("redact") ?? redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
+    console.error(`gateway: unexpected ${error.name} on ${c.req.raw.method.slice(0, 20)} ${loggedPath(new URL(c.req.url), redact)}`);
+    return jsonError(500, "Unexpected gateway error.");
+  });
+  return app;
+}

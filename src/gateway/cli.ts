@@ -1,0 +1,93 @@
+/**
+ * `npm run gateway -- --target URL --allow-origin ORIGIN [--allow-origin ORIGIN2] [--port N] [--host H] [--timeout MS] [--json]`
+ * With --json, prints exactly one line `{"base_url": "http://127.0.0.1:PORT"}` on stdout once listening and
+ * writes the access log as JSON lines on stderr; otherwise a banner, then one text line per request on stdout.
+ */
+import { parseArgs } from "node:util";
+import { formatJson, formatText } from "./access-log";
+import { GatewayConfigError, type GatewayConfig } from "./config";
+import { startGateway } from "./node-server";
+
+const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
+  --target URL          the service's base URL (https; http only on loopback)
+  --allow-origin ORIGIN the add-in's origin (where dist/ is hosted), answered by CORS; repeat for more
+  --port N              port to listen on (0: any free port; default 8080)
+  --host H              address to listen on (default 127.0.0.1; put TLS in front for anything else)
+  --timeout MS          how long the service may take to answer (default 30000)
+  --json                print one JSON line with base_url once listening; access log as JSON lines on stderr`;
+
+const FLAG_OF: Partial<Record<GatewayConfigError["field"], string>> = { target: "--target", allowOrigins: "--allow-origin", timeoutMs: "--timeout" };
+
+function fail(message: string): never {
+  process.stderr.write(`gateway: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+export interface CliOptions {
+  config: Omit<GatewayConfig, "log">;
+  port: number;
+  host: string;
+  json: boolean;
+}
+
+export function parseCli(argv: string[]): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      options: {
+        target: { type: "string" }, "allow-origin": { type: "string", multiple: true }, port: { type: "string" },
+        host: { type: "string" }, timeout: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const v = parsed.values;
+  if (v.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (v.target === undefined) fail("--target is required: the service's base URL, like https://api.example.com.");
+  if (!v["allow-origin"]?.length) fail("--allow-origin is required: the add-in's origin, like https://addin.example.com.");
+  const whole = (name: string, raw: string | undefined, max: number): number | undefined => {
+    if (raw === undefined) return undefined;
+    const n = Number(raw);
+    if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > max) fail(`--${name} must be a whole number from 0 to ${max}; got '${raw}'.`);
+    return n;
+  };
+  const timeout = whole("timeout", v.timeout, 600_000);
+  if (timeout === 0) fail("--timeout must be above 0; got '0'.");
+  return {
+    config: { target: v.target, allowOrigins: v["allow-origin"], timeoutMs: timeout },
+    port: whole("port", v.port, 65535) ?? 8080,
+    host: v.host ?? "127.0.0.1",
+    json: v.json ?? false,
+  };
+}
+
+async function main(): Promise<void> {
+  const { config, port, host, json } = parseCli(process.argv.slice(2));
+  const log = json ? (entry: Parameters<typeof formatJson>[0]) => process.stderr.write(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => process.stdout.write(`${formatText(entry)}\n`);
+  let gateway;
+  try {
+    gateway = await startGateway({ ...config, log }, { port, host });
+  } catch (error) {
+    if (error instanceof GatewayConfigError) fail(`${FLAG_OF[error.field] ?? error.field}: ${error.message}`);
+    fail(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
+  }
+  process.stdout.write(json
+    ? `{"base_url": ${JSON.stringify(gateway.baseUrl)}}\n`
+    : `Spend Sync gateway: ${gateway.baseUrl} -> ${config.target} for ${config.allowOrigins.join(", ")}   (Ctrl+C to stop)\n`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    gateway.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,59 @@
+/** Runs `npm run gateway -- …` as an operator does, in its own process group (npm, tsx, node). */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { ROOT } from "../support/process";
+
+export interface SpawnedGateway {
+  child: ChildProcess;
+  /** The first stdout line. */
+  firstLine: Promise<string>;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<number | null>;
+  /**
+   * Signals the gateway's own process, as systemd or Ctrl-C reach it (npm runs the script through `sh -c`,
+   * which passes no signal on); its exit code then travels back up through tsx, sh and npm.
+   */
+  signal(name: NodeJS.Signals): void;
+  /** Ends the whole process tree (clean-up after a failed test). */
+  kill(): void;
+}
+
+export function spawnGateway(args: string[]): SpawnedGateway {
+  const child = spawn("npm", ["run", "--silent", "gateway", "--", ...args], { cwd: ROOT, detached: true });
+  let out = "";
+  let err = "";
+  child.stderr!.on("data", (d) => (err += d));
+  const firstLine = new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const nl = out.indexOf("\n");
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    child.on("exit", (code) => reject(new Error(`gateway exited (${code}) before printing: ${err}`)));
+  });
+  firstLine.catch(() => undefined);
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, firstLine, stdout: () => out, stderr: () => err, exited, signal: (name) => process.kill(deepestDescendant(child.pid!), name), kill: () => process.kill(-child.pid!, "SIGKILL") };
+}
+
+/** The last process down the chain npm -> sh -> tsx -> node (Linux /proc; each has one child here). */
+function deepestDescendant(pid: number): number {
+  const parentOf = new Map<number, number>();
+  for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after its last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let current = pid;
+  for (let depth = 0; depth < 10; depth++) {
+    const child = [...parentOf].find(([, parent]) => parent === current)?.[0];
+    if (child === undefined) break;
+    current = child;
+  }
+  return current;
+}
