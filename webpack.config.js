@@ -13,6 +13,7 @@ const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { ProductionLeakCheck } = require("./tools/production-leak-check");
 const { FunctionsDataTypes } = require("./tools/functions-metadata");
+const { productionManifest } = require("./tools/production-manifest");
 
 const DEV_ORIGIN = "https://localhost:3000";
 const DEFAULT_PRODUCTION_URL = "https://spendsync.example.com/";
@@ -111,8 +112,9 @@ module.exports = async (env = {}, argv = {}) => {
           {
             from: "manifest.xml",
             to: "manifest.xml",
-            // Every development URL, with or without a path (AppDomain has none), moves to ADDIN_URL.
-            transform: (content) => (dev ? content : content.toString().split(`${DEV_ORIGIN}/`).join(productionUrl).split(DEV_ORIGIN).join(productionUrl.replace(/\/$/, ""))),
+            // Every development URL, with or without a path (AppDomain has none), moves to ADDIN_URL; the
+            // gateway's origin (GATEWAY_URL) joins the AppDomains.
+            transform: (content) => (dev ? content : productionManifest(content.toString(), productionUrl, process.env.GATEWAY_URL)),
           },
         ],
       }),
