@@ -15,7 +15,7 @@ const { ProductionLeakCheck } = require("./tools/production-leak-check");
 const { FunctionsDataTypes } = require("./tools/functions-metadata");
 const { productionManifest } = require("./tools/production-manifest");
 
-const DEV_ORIGIN = "https://localhost:3000";
+
 const DEFAULT_PRODUCTION_URL = "https://spendsync.example.com/";
 
 /**

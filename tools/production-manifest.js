@@ -1,6 +1,8 @@
 // The manifest of a production build: every development URL moves to ADDIN_URL, and the gateway's origin
 // (GATEWAY_URL, when the service is reached through src/gateway) joins the AppDomains, the list of the
 // domains the add-in's pages talk to (https://learn.microsoft.com/javascript/api/manifest/appdomains).
+const { URL } = require("node:url");
+
 const DEV_ORIGIN = "https://localhost:3000";
 
 /** `content` (manifest.xml) for a build hosted at `addinUrl`, calling the service through `gatewayUrl` if given. */
