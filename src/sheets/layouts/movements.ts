@@ -9,7 +9,9 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
     { key: "transaction_date", header: "Date", kind: "date", value: (m) => m.transaction_date },
     { key: "description", header: "Description", kind: "text", value: (m) => m.description, width: 200 },
     { key: "type", header: "Type", kind: "text", value: (m) => m.type },
-    { key: "amount", header: "Amount", kind: "amount", value: (m) => m.amount.amount },
+    // Signed the way a statement reads: charges positive, deposits (payments to the card) negative,
+    // whatever sign the service gives a deposit; the reconciliation summary counts them the same way.
+    { key: "amount", header: "Amount", kind: "amount", value: (m) => (m.is_deposit ? -Math.abs(m.amount.amount) : m.amount.amount) },
     { key: "currency", header: "Currency", kind: "text", value: (m) => m.amount.currency },
     { key: "foreign_amount", header: "Foreign amount", kind: "amount", value: (m) => m.foreign_amount?.amount },
     { key: "foreign_currency", header: "Foreign currency", kind: "text", value: (m) => m.foreign_amount?.currency },
