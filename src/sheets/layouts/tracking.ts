@@ -21,8 +21,10 @@ export function trackingColumns<T extends Tracked>(states: readonly string[]): C
   ];
 }
 
-/** Filled by Sync states (and by Refresh for records gone from the server). */
-/** Wide enough for a sentence ("Will send: approved → paid (Paid ID: PAY-…)"); the full text is in the cell either way. */
+/**
+ * Filled by Sync states (and by Refresh for records gone from the server). Wide enough for a sentence
+ * ("Will send: approved → paid (Paid ID: PAY-…)"); the full text is in the cell either way.
+ */
 export function statusColumn<T>(): Column<T> {
   return { key: STATUS_KEY, header: "Sync status", kind: "text", value: () => "", width: 480 };
 }
