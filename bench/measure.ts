@@ -1,4 +1,6 @@
-/** Timing helpers: medians of repeated runs, printed as ratios against a baseline of the same run. */
+/** Timing helpers: medians of repeated runs, printed as ratios against a baseline of the same run; heap and CPU. */
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 
 export interface Timed<T> {
   ms: number;
@@ -25,3 +27,110 @@ export function table(rows: (string | number)[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
   return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join("  ")).join("\n");
 }
+
+/** Handed to each way of `interleaved`: a way that must prepare something untimed starts the clock itself. */
+export interface Clock {
+  /** Collects the garbage of the preparation and starts timing from here. */
+  start(): void;
+}
+
+/**
+ * Runs every way once per round, round after round (a warm-up round first, not counted), and keeps each
+ * way's median: on a shared, noisy machine a slow minute then costs every way alike, not just one. The heap
+ * is collected before each run, untimed.
+ */
+export async function interleaved<W extends Record<string, (clock: Clock) => Promise<unknown>>>(
+  rounds: number, ways: W,
+): Promise<{ [K in keyof W]: Timed<Awaited<ReturnType<W[K]>>> & { all: number[] } }> {
+  const results = new Map<keyof W, Timed<unknown>[]>();
+  for (let round = 0; round <= rounds; round++) {
+    for (const name of Object.keys(ways) as (keyof W)[]) {
+      collectGarbage(); // outside the timed part: no way pays for the garbage of the one before
+      let started = performance.now();
+      const value = await ways[name]({
+        start: () => {
+          collectGarbage();
+          started = performance.now();
+        },
+      });
+      if (round === 0) continue;
+      const list = results.get(name) ?? [];
+      list.push({ ms: performance.now() - started, value });
+      results.set(name, list);
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [name, list] of results) {
+    const sorted = [...list].sort((a, b) => a.ms - b.ms);
+    out[name as string] = { ...sorted[Math.floor(sorted.length / 2)], all: list.map((r) => Math.round(r.ms)) };
+  }
+  return out as { [K in keyof W]: Timed<Awaited<ReturnType<W[K]>>> & { all: number[] } };
+}
+
+/** Node's gc(), without a command-line flag (`--expose-gc` through V8's flags, then taken from a fresh context). */
+export const collectGarbage: () => void = (() => {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+})();
+
+/**
+ * Runs `fn`, sampling the heap every 5 ms: the most it held above what it held at the start (collect the
+ * garbage first: interleaved does). Garbage not yet collected counts, as it does for the user's memory.
+ */
+export async function withPeakHeap<T>(fn: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
+  const base = getHeapStatistics().used_heap_size;
+  let peak = base;
+  const sample = () => {
+    peak = Math.max(peak, getHeapStatistics().used_heap_size);
+  };
+  const timer = setInterval(sample, 5);
+  try {
+    const value = await fn();
+    sample();
+    return { value, peakBytes: peak - base };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * The most `fn` keeps alive: a full collection every 50 ms, then the heap's size, above what it held at the
+ * start. Slow (the collections cost time), so never inside a timed run; unlike withPeakHeap it does not
+ * depend on when V8 chooses to collect.
+ */
+export async function withPeakLiveHeap<T>(fn: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
+  collectGarbage();
+  const base = getHeapStatistics().used_heap_size;
+  let peak = base;
+  const sample = () => {
+    collectGarbage();
+    peak = Math.max(peak, getHeapStatistics().used_heap_size);
+  };
+  const timer = setInterval(sample, 50);
+  try {
+    const value = await fn();
+    sample();
+    return { value, peakBytes: peak - base };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** What `fn` leaves held once its garbage is collected (the in-memory Excel's cells, say). */
+export async function retainedBy<T>(fn: () => Promise<T>): Promise<{ value: T; retainedBytes: number }> {
+  collectGarbage();
+  const base = getHeapStatistics().used_heap_size;
+  const value = await fn();
+  collectGarbage();
+  return { value, retainedBytes: getHeapStatistics().used_heap_size - base };
+}
+
+/** CPU time of this process (user + system) spent in `fn`, beside its wall-clock time. */
+export async function withCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const value = await fn();
+  const used = process.cpuUsage(before);
+  return { value, cpuMs: (used.user + used.system) / 1000 };
+}
+
+export const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

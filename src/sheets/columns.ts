@@ -1,5 +1,5 @@
 /** A table column: where its value comes from, how Excel shows it, whether the user may edit it. */
-import { dateToSerial, timestampToSerial, type CellValue } from "./excel-values";
+import { readDate, timestampToSerial, type CellValue } from "./excel-values";
 
 export type ColumnKind = "id" | "text" | "integer" | "number" | "amount" | "percent" | "date" | "timestamp" | "boolean";
 
@@ -30,41 +30,39 @@ export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   timestamp: "yyyy-mm-dd hh:mm:ss",
 };
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date in YYYY-MM-DD (2026-02-30 is not). */
-function isCalendarDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]) && Number(m[1]) >= 1900;
-}
-
 /**
  * The cell for a service value. Missing values are empty cells. A value is converted only when it is of
  * the kind's own type (a number for numbers, a real date for dates, a readable timestamp for timestamps);
  * anything else is kept as exactly its text (the adapter writes strings as typed text), so "00123",
  * "1E5" or "=HYPERLINK(…)" in a number or date column shows as sent, never as a number or a formula.
+ * Runs once per cell of a load: the text of a value that is not a string is built only when it is shown.
  */
 export function toCell(kind: ColumnKind, raw: unknown): CellValue {
   if (raw === null || raw === undefined) return "";
-  const asText = typeof raw === "string" ? raw : JSON.stringify(raw);
+  if (typeof raw !== "string") return nonText(kind, raw);
   switch (kind) {
-    case "id":
-    case "text":
-      return asText;
+    case "date":
+      return readDate(raw) ?? raw;
+    case "timestamp":
+      return timestampToSerial(raw) ?? raw;
+    default:
+      return raw;
+  }
+}
+
+function nonText(kind: ColumnKind, raw: unknown): CellValue {
+  switch (kind) {
     case "boolean":
-      return typeof raw === "boolean" ? (raw ? "Yes" : "No") : asText;
+      if (typeof raw === "boolean") return raw ? "Yes" : "No";
+      break;
     case "integer":
     case "number":
     case "amount":
     case "percent":
-      return typeof raw === "number" && Number.isFinite(raw) ? raw : asText;
-    case "date":
-      return typeof raw === "string" && isCalendarDate(raw) ? dateToSerial(raw) : asText;
-    case "timestamp":
-      return typeof raw === "string" ? (timestampToSerial(raw) ?? raw) : asText;
+      if (typeof raw === "number" && Number.isFinite(raw)) return raw;
+      break;
   }
+  return JSON.stringify(raw);
 }
 
 /** Helpers for readable columns of expanded objects. */

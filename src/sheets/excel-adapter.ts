@@ -12,7 +12,7 @@ import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
 import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
 import { readColumnsOf, toRows } from "./excel-read";
-import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableWrite, Workbook } from "./workbook";
+import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableWrite, Workbook } from "./workbook";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 4_000_000;
@@ -125,6 +125,96 @@ export class ExcelWorkbook implements Workbook {
   }
 
   /**
+   * A new table written as its rows arrive (TableStream). The header and one empty body row (an Excel table
+   * always has one) are written at once, so the table exists from the start; each append is one Excel.run
+   * whose last chunk also resizes the table (no extra round trip per page); fills and dropdowns go over the
+   * whole body in `finish`, as writeTable puts them on after the rows.
+   */
+  async createTable(w: TableStart): Promise<TableStream> {
+    const columns = w.header.length;
+    const { sheetName, tableName } = w;
+    const addedSheet = await this.run(async (context) => {
+      const clash = context.workbook.tables.getItemOrNullObject(tableName);
+      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+      await context.sync();
+      if (!clash.isNullObject) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
+      if (!sheet.isNullObject) return false;
+      context.workbook.worksheets.add(sheetName);
+      await context.sync();
+      return true;
+    });
+    let written = 0;
+    const body = () => Math.max(1, written);
+    const discard = async () => {
+      try {
+        await this.run(async (context) => {
+          const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+          if (addedSheet) {
+            sheet.delete(); // its table goes with it
+          } else {
+            const table = context.workbook.tables.getItemOrNullObject(tableName);
+            await context.sync();
+            if (!table.isNullObject) table.delete();
+            sheet.getRangeByIndexes(0, 0, 1 + body(), columns).clear();
+          }
+          context.application.calculate("Recalculate");
+          await context.sync();
+        });
+      } catch {
+        // Nothing more can be taken back (the sheet or the workbook is gone); the load's own error is what to report.
+      }
+    };
+    try {
+      await this.run(async (context) => {
+        const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+        const header = sheet.getRangeByIndexes(0, 0, 1, columns);
+        header.valuesAsJson = [w.header.map((h) => typedCell(h))];
+        header.format.font.bold = true;
+        sheet.getRangeByIndexes(1, 0, 1, columns).valuesAsJson = [w.header.map(() => typedCell(""))];
+        const table = sheet.tables.add(sheetAddress(sheetName, 0, 0, 2, columns), true);
+        table.name = tableName;
+        table.style = "TableStyleLight9";
+        table.showFilterButton = true;
+        if (w.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(1);
+        for (let c = 0; c < columns; c++) {
+          if (w.editable[c]) sheet.getRangeByIndexes(0, c, 1, 1).format.fill.color = EDITABLE_HEADER_FILL;
+          const width = w.widths?.[c];
+          if (width) sheet.getRangeByIndexes(1, c, 1, 1).format.columnWidth = width;
+        }
+        if (w.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
+        await context.sync();
+      });
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+    return {
+      append: async (rows) => {
+        if (rows.length === 0) return;
+        await this.run(async (context) => {
+          const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+          const table = context.workbook.tables.getItemOrNullObject(tableName);
+          const grown = sheetAddress(sheetName, 0, 0, 1 + written + rows.length, columns);
+          await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, undefined, undefined, () => table.resize(grown));
+        });
+        written += rows.length;
+      },
+      finish: () => this.run(async (context) => {
+        const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+        for (let c = 0; c < columns; c++) {
+          const column = sheet.getRangeByIndexes(1, c, body(), 1);
+          if (w.editable[c]) column.format.fill.color = EDITABLE_FILL;
+          const list = w.dropdowns[c];
+          if (list) column.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
+        }
+        context.application.calculate("Recalculate");
+        await context.sync();
+      }),
+      discard,
+    };
+  }
+
+  /**
    * Before a table is written again: the cells it covered beyond the new one are cleared, and its old
    * dropdowns and fills; a Total Row is switched off and on again around the write (see writeTable).
    */
@@ -145,7 +235,7 @@ export class ExcelWorkbook implements Workbook {
    */
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
-    formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void,
+    formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void, withLastChunk?: () => void,
   ): Promise<void> {
     const columns = numberFormats.length;
     const formatBytes = numberFormats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
@@ -156,9 +246,10 @@ export class ExcelWorkbook implements Workbook {
       for (const formula of formulasOf(i) ?? []) bytes += plainBytes(formula);
       return bytes;
     };
-    for (const [start, end] of chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES)) {
+    const chunks = chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES);
+    for (const [start, end] of chunks) {
       context.application.suspendApiCalculationUntilNextSync();
-      const part = rows.slice(start, end);
+      const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
       const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
       // Formats first, so a cell already shows its value the right way when the value lands.
       if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
@@ -167,6 +258,8 @@ export class ExcelWorkbook implements Workbook {
       if (partFormulas.some((f) => f !== null)) {
         range.formulas = partFormulas.map((line) => Array.from({ length: columns }, (_, c) => line?.[c] ?? null));
       }
+      // What the caller adds to the last request (a table's resize) costs no round trip of its own.
+      if (end === rows.length) withLastChunk?.();
       await context.sync();
       onChunk?.(end);
     }

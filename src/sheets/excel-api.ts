@@ -67,6 +67,8 @@ export interface XTable {
   getDataBodyRange: () => XRange;
   /** ExcelApi 1.13. */
   resize: (newRange: string) => void;
+  /** Takes back a table a cancelled load was writing. */
+  delete: () => void;
 }
 
 /** Excel.Worksheet: https://learn.microsoft.com/javascript/api/excel/excel.worksheet */

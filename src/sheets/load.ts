@@ -5,15 +5,16 @@
  * moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import { z } from "zod";
-import { unknownValuesOf, type SpendClient, type UnknownValue } from "../api";
+import { CancelledError, MAX_LIST_RECORDS, unknownValuesOf, type Page, type SpendClient, type UnknownValue } from "../api";
 import { NUMBER_FORMATS, toCell } from "./columns";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
+import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
 import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
-import type { CellValue, TableRead, Workbook } from "./workbook";
+import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
 
 /** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
 export function unlistedNote(unknown: readonly UnknownValue[]): string {
@@ -82,47 +83,177 @@ export async function listLoadedTables(workbook: Workbook): Promise<string[]> {
   }
 }
 
+/** Rendered pages waiting for Excel while the next ones are fetched (a first load): at most this many. */
+const PAGES_AHEAD = 4;
+
 /** Loads (or reloads) the table of these parameters. */
 export async function loadTable(client: SpendClient, workbook: Workbook, input: LoadParams, options: LoadOptions = {}): Promise<LoadReport> {
   const params = LoadParams.parse(input);
   if (params.enterpriseId !== client.enterpriseId) {
     throw new Error(`This table belongs to enterprise ${params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to refresh it.`);
   }
-  const tableName = tableNameOf(params);
-  const sheetName = sheetNameOf(params);
   const source = sourceOf(params);
   const layout = source.columns.map((c) => c.header);
-  const tracked = isTracked(params.resource);
   const headerOf = (key: string) => source.columns.find((c) => c.key === key)?.header ?? key;
-  const trackedHeaders: EditHeaders = { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") };
-  const statusHeader = headerOf(STATUS_KEY);
-
-  const stored = await readStoredTable(workbook, tableName);
-  const records: { id: string }[] = [];
-  for await (const page of source.list(client, {
+  const load: Load = {
+    client, workbook, params, options, source, layout,
+    tableName: tableNameOf(params),
+    sheetName: sheetNameOf(params),
+    tracked: isTracked(params.resource),
+    trackedHeaders: { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") },
+    statusHeader: headerOf(STATUS_KEY),
+    now: (options.now ?? (() => new Date()))(),
+    known: [],
+  };
+  // The first page is asked for at once; what the workbook holds is read while it travels.
+  const pages = source.list(client, {
     signal: options.signal,
     onProgress: (done, total) => options.onProgress?.({ phase: "fetch", done, total }),
-  }).pages()) {
-    records.push(...page.results);
+  }).pages();
+  const first = pages.next();
+  first.catch(() => undefined); // observed below, after the workbook's answers
+  let stored: StoredTable | null;
+  let existing: ColumnsRead | null;
+  try {
+    stored = await readStoredTable(workbook, load.tableName);
+    // readColumns with no column: where the table is, if it exists (a refresh), without reading its cells.
+    existing = await workbook.readColumns(load.tableName, []);
+    load.known = await listLoadedTables(workbook);
+  } catch (error) {
+    // The list stops once its first page is in (a request under way is not left early); the error is reported now.
+    pages.return(undefined).catch(() => undefined);
+    throw error;
   }
-  options.signal?.throwIfAborted();
+  const all = withFirst(first, pages);
+  return existing ? refresh(load, all, stored, existing) : firstLoad(load, all);
+}
 
-  // Read after the fetch, so that what the user typed meanwhile is kept too.
-  const current = await workbook.readTable(tableName);
-  const loaded: Snapshot = tracked && current ? await readSnapshot(workbook, tableName) : new Map();
-  const fresh: Snapshot = new Map();
-  const incoming = new Map<string, CellValue[]>();
-  for (const record of records) {
-    const cells = source.columns.map((column) => toCell(column.kind, column.value(record as never)));
+interface Load {
+  client: SpendClient;
+  workbook: Workbook;
+  params: ReturnType<typeof LoadParams.parse>;
+  options: LoadOptions;
+  source: ReturnType<typeof sourceOf>;
+  layout: string[];
+  tableName: string;
+  sheetName: string;
+  tracked: boolean;
+  trackedHeaders: EditHeaders;
+  statusHeader: string;
+  now: Date;
+  /** The loaded tables' names, read while the first page travels (keepParams adds this one). */
+  known: string[];
+}
+
+/** The pages of a list whose first `next()` was already called. */
+async function* withFirst<T>(first: Promise<IteratorResult<T>>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
+  try {
+    const head = await first;
+    if (head.done) return;
+    yield head.value;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    await rest.return(undefined); // leaving early (an error, a cancel) stops the pages in flight
+  }
+}
+
+/** A record as a row of the layout, and its tracked values (paid_at converted once for both: readTimestamp). */
+function renderer(load: Load): (record: { id: string }, fresh: Snapshot) => CellValue[] {
+  const columns = load.source.columns;
+  const statusAt = load.layout.indexOf(load.statusHeader);
+  return (record, fresh) => {
+    const cells: CellValue[] = new Array(columns.length);
+    for (let i = 0; i < columns.length; i++) cells[i] = toCell(columns[i].kind, columns[i].value(record as never));
     // A state or movement type the spec does not list: the row loads, says so, and Sync states refuses it.
     const unknown = unknownValuesOf(record);
-    if (unknown.length > 0) cells[layout.indexOf(statusHeader)] = unlistedNote(unknown);
-    incoming.set(record.id, cells);
-    if (tracked) fresh.set(record.id, trackedOf(record as never));
+    if (unknown.length > 0) cells[statusAt] = unlistedNote(unknown);
+    if (load.tracked) fresh.set(record.id, trackedOf(record as never));
+    return cells;
+  };
+}
+
+const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * A first load (no table of this query yet): each page is rendered as it arrives and written into the new
+ * table in order, while the next pages are fetched; the records are dropped once rendered, the rows once
+ * written. A cancel or an error takes back the table (and its sheet, if this load added it): no partial
+ * table, no snapshot, no setting.
+ */
+async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>): Promise<LoadReport> {
+  const { workbook, options, source, tableName } = load;
+  const render = renderer(load);
+  const fresh: Snapshot = new Map();
+  let stream: TableStream | null = null;
+  let fetched = 0;
+  let written = 0;
+  let total: number | null = null;
+  const checkCancel = () => {
+    if (options.signal?.aborted) throw new CancelledError("Cancelled.");
+  };
+  const start = () => workbook.createTable({
+    sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
+    editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
+    widths: source.columns.map((c) => c.width),
+  });
+  const writes = new BatchedWrites<CellValue[][]>(async (batch) => {
+    checkCancel();
+    stream ??= await start();
+    const rows = batch.length === 1 ? batch[0] : batch.flat();
+    await stream.append(rows);
+    written += rows.length;
+    options.onProgress?.({ phase: "write", done: written, total: total ?? fetched });
+  }, PAGES_AHEAD);
+  try {
+    for await (const page of pages) {
+      total = page.count;
+      const rows = page.results.map((record) => render(record, fresh));
+      fetched += rows.length;
+      await writes.push(rows);
+    }
+    await writes.drain();
+    checkCancel();
+    stream ??= await start();
+    await stream.finish();
+    checkCancel();
+    if (load.tracked) await writeSnapshot(workbook, tableName, fresh);
+    await keepParams(load);
+  } catch (error) {
+    await writes.settle();
+    await (stream as TableStream | null)?.discard();
+    throw error;
   }
-  const now = (options.now ?? (() => new Date()))();
-  const stamp = `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const edits = current && tracked ? findEdits(current, trackedHeaders, loaded) : [];
+  return {
+    tableName, sheetName: load.sheetName, count: fetched, added: fetched, updated: 0, removed: 0, userColumns: [], keptEdits: 0,
+    conflicts: 0, discardedEdits: 0,
+  };
+}
+
+/**
+ * A refresh: three-way, so it needs every record before it merges. Pages are rendered as they arrive (the
+ * records dropped at once) and the snapshot is read while they travel; the table itself is read after the
+ * fetch, so that what the user typed meanwhile is kept too, then merged and written whole.
+ */
+async function refresh(
+  load: Load, pages: AsyncGenerator<Page<{ id: string }>>, stored: StoredTable | null, existing: ColumnsRead,
+): Promise<LoadReport> {
+  const { workbook, options, source, layout, tableName, trackedHeaders, statusHeader } = load;
+  const render = renderer(load);
+  const loadedRead = load.tracked ? readSnapshot(workbook, tableName) : Promise.resolve<Snapshot>(new Map());
+  loadedRead.catch(() => undefined); // observed after the fetch
+  const fresh: Snapshot = new Map();
+  const incoming = new Map<string, CellValue[]>();
+  let count = 0;
+  for await (const page of pages) {
+    for (const record of page.results) incoming.set(record.id, render(record, fresh));
+    count += page.results.length;
+  }
+  if (options.signal?.aborted) throw new CancelledError("Cancelled.");
+  const loaded = await loadedRead;
+
+  const current = await workbook.readTable(tableName);
+  const stamp = stampOf(load.now);
+  const edits = current && load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
   const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
   const merged = mergeRows({
     layout,
@@ -132,10 +263,20 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     removedNote: `${REMOVED_NOTE_PREFIX} for this table's query (refresh ${stamp})`,
     overrides: three.overrides,
   });
+  incoming.clear();
+  // Rows the query no longer returns stay, marked: with them the table may outgrow the sheet.
+  if (merged.rows.length > MAX_LIST_RECORDS) {
+    throw new Error(
+      `Refreshed, ${tableName} would have ${merged.rows.length.toLocaleString("en-US")} rows (${merged.removed.length.toLocaleString("en-US")} of them ` +
+        `no longer returned by the service), more than a sheet holds (${MAX_LIST_RECORDS.toLocaleString("en-US")}). Nothing was changed: ` +
+        "delete the rows marked as not returned, or load a narrower selection.",
+    );
+  }
   // The user's own columns keep their number formats (null leaves a cell's format alone) and formulas.
   const formats = [...source.columns.map((c) => NUMBER_FORMATS[c.kind]), ...merged.userColumns.map(() => null)];
+  const sheetName = current?.sheetName ?? existing.sheetName;
   await workbook.writeTable({
-    sheetName: current?.sheetName ?? sheetName,
+    sheetName,
     tableName,
     header: merged.header,
     rows: merged.rows,
@@ -146,7 +287,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     widths: source.columns.map((c) => c.width),
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
-  if (tracked) {
+  if (load.tracked) {
     // A record the query no longer returns keeps its loaded values, so that an edit on its row is still seen.
     for (const id of merged.removed) {
       const values = loaded.get(id);
@@ -154,14 +295,18 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     }
     await writeSnapshot(workbook, tableName, fresh);
   }
-  const storedNow: StoredTable = { params, columns: layout, loadedAt: now.toISOString() };
-  await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify(storedNow));
-  const known = await listLoadedTables(workbook);
-  if (!known.includes(tableName)) await workbook.writeSetting(TABLES_SETTING, JSON.stringify([...known, tableName]));
+  await keepParams(load);
   return {
-    tableName, sheetName: current?.sheetName ?? sheetName, count: records.length, added: merged.added, updated: merged.updated,
+    tableName, sheetName, count, added: merged.added, updated: merged.updated,
     removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded,
   };
+}
+
+/** The load parameters, kept for Refresh, and the table in the list of loaded tables. */
+async function keepParams(load: Load): Promise<void> {
+  const storedNow: StoredTable = { params: load.params, columns: load.layout, loadedAt: load.now.toISOString() };
+  await load.workbook.writeSetting(SETTING_PREFIX + load.tableName, JSON.stringify(storedNow));
+  if (!load.known.includes(load.tableName)) await load.workbook.writeSetting(TABLES_SETTING, JSON.stringify([...load.known, load.tableName]));
 }
 
 /** Reloads a table with the parameters stored in the workbook. */

@@ -2,14 +2,14 @@
  * The tracked fields (state, accounted_id, paid_id, paid_at) in one canonical text form, whether they come
  * from the service or from a cell the user typed in, so that "changed or not" is a plain comparison.
  */
-import { normalizeTimestamp } from "../domain";
-import { serialToTimestamp, type CellValue } from "./excel-values";
+import { readTimestamp, serialToTimestamp, type CellValue } from "./excel-values";
 import type { TrackedKey } from "./layouts/tracking";
 
 export type TrackedValues = Record<TrackedKey, string>;
 
+/** Drops the milliseconds of a UTC timestamp (`…:00.250Z` -> `…:00Z`). */
 function roundToSecond(iso: string): string {
-  return iso.replace(/\.\d{3}Z$/, "Z");
+  return iso.length === 24 && iso.charCodeAt(19) === 46 ? `${iso.slice(0, 19)}Z` : iso;
 }
 
 /** paid_at from a cell: an Excel date serial or a text timestamp; "" when empty. Unreadable text stays as typed. */
@@ -18,8 +18,9 @@ export function canonicalTimestamp(value: CellValue | null | undefined): string 
   if (typeof value === "number") return serialToTimestamp(value);
   const text = String(value).trim();
   if (text === "") return "";
-  const iso = normalizeTimestamp(text);
-  return iso === null ? text : roundToSecond(iso);
+  // The reading the paid_at cell of the same record was just written with (readTimestamp keeps it): one conversion.
+  const reading = readTimestamp(text);
+  return reading === null ? text : roundToSecond(reading.utc);
 }
 
 export function canonical(key: TrackedKey, value: CellValue | null | undefined): string {

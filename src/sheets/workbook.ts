@@ -27,6 +27,23 @@ export interface TableWrite {
   onProgress?: (written: number, total: number) => void;
 }
 
+/** A table to be written page by page: everything of a TableWrite but its rows. */
+export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress">;
+
+/**
+ * A new table written as its rows arrive (a first load): the table exists from `createTable` on and grows
+ * with every `append`. Until `finish`, `discard` takes back everything written, so a cancelled or failed
+ * load leaves no partial table.
+ */
+export interface TableStream {
+  /** Adds rows below those written so far, in byte-budgeted requests, and grows the table over them. */
+  append(rows: CellValue[][]): Promise<void>;
+  /** The editable columns' fills and dropdowns over the whole body; then recalculation. */
+  finish(): Promise<void>;
+  /** Deletes what was written: the table, and its sheet when createTable added it. Never throws. */
+  discard(): Promise<void>;
+}
+
 /** Rows to add at the end of a table (created with `header` when absent). */
 export type AppendWrite = Omit<TableWrite, "editable" | "dropdowns" | "onProgress" | "formulas">;
 
@@ -65,6 +82,8 @@ export interface Workbook {
   readColumns(tableName: string, headers: readonly string[]): Promise<ColumnsRead | null>;
   /** Creates the table (and its sheet) or replaces its header and body; the table keeps its name. */
   writeTable(write: TableWrite): Promise<void>;
+  /** Creates a table that does not exist yet (and its sheet if needed), to be filled with `append`. */
+  createTable(start: TableStart): Promise<TableStream>;
   /**
    * Writes cells of a table's body (sync outcomes, values the server returned): one operation per run of
    * adjacent rows in a column, not per cell; text stays exactly that text.

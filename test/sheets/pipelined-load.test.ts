@@ -1,0 +1,141 @@
+/**
+ * A first load writes pages into Excel as they arrive; a cancel or an error leaves nothing behind; a list
+ * longer than a sheet is refused after its first page.
+ */
+import { SpendClient } from "../../src/api";
+import type { RawRequest, RawResponse, Transport } from "../../src/api/transport";
+import { ExcelWorkbook, SETTING_PREFIX, loadTable, snapshotTableOf, type LoadParams } from "../../src/sheets";
+import { FakeExcel } from "../../src/workbench/fake-excel";
+import { tableView, withExcel, type ExcelFixture } from "../support/excel";
+import { fakeTransport, pageOf } from "../support/fake-transport";
+import { clientWith } from "../support/sync";
+
+let f: ExcelFixture;
+beforeAll(async () => {
+  f = await withExcel({ scale: 8 }); // 2,400 expenses in the first subsidiary: three pages of 1,000
+});
+afterAll(() => f.sandbox.close());
+
+const pageOfUrl = (url: string) => Number(new URL(url).searchParams.get("page") ?? 1);
+
+/** A client whose request for `page` waits until `open()` (and then answers as the sandbox does, or with `reply`). */
+function heldAt(page: number, reply?: (request: RawRequest) => RawResponse) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let asked = false;
+  const client = clientWith(f, (inner): Transport => async (request) => {
+    if (pageOfUrl(request.url) !== page) return inner(request);
+    asked = true;
+    await Promise.race([gate, new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))]);
+    return reply ? reply(request) : inner(request);
+  });
+  return { client, open, asked: () => asked };
+}
+
+async function until(what: () => boolean): Promise<void> {
+  for (let i = 0; i < 5_000 && !what(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+  expect(what()).toBe(true);
+}
+
+function freshExcel() {
+  const excel = new FakeExcel();
+  return { excel, workbook: new ExcelWorkbook(excel) };
+}
+
+const params = (): LoadParams => ({ resource: "expenses", enterpriseId: f.enterprise.id, subsidiaryId: f.sub });
+const rowsIn = (excel: FakeExcel, tableName: string) => (excel.model.table(tableName) ? tableView(excel, tableName).rows.length : 0);
+
+/** What a load leaves in the workbook: its table, sheet, snapshot and settings. */
+function leftBehind(excel: FakeExcel) {
+  return {
+    tables: excel.model.tables.map((t) => t.name),
+    sheets: excel.model.sheets.map((s) => s.name),
+    settings: [...excel.model.settings.keys()].filter((k) => k.startsWith("spendsync.")),
+  };
+}
+
+describe("a first load", () => {
+  it("shows the first pages in the table while the last one is still on its way, then every record in order, formatted", async () => {
+    const { excel, workbook } = freshExcel();
+    const held = heldAt(3);
+    const expenses = f.sandbox.store.expensesOf(f.sub);
+    expect(expenses.length).toBe(2400);
+    const loading = loadTable(held.client, workbook, params());
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    await until(() => rowsIn(excel, tableName) === 2000);
+    expect(held.asked()).toBe(true);
+    expect(tableView(excel, tableName).values("Expense ID")).toEqual(expenses.slice(0, 2000).map((e) => e.id));
+    held.open();
+    const report = await loading;
+    expect(report).toMatchObject({ tableName, count: 2400, added: 2400, updated: 0, removed: 0 });
+    const t = tableView(excel, tableName);
+    expect(t.values("Expense ID")).toEqual(expenses.map((e) => e.id));
+    expect(t.values("Amount")).toEqual(expenses.map((e) => e.amount));
+    // The last row is dressed like the first: editable fill, dropdown, number formats.
+    expect(t.fill("State", 2399)).toBe("#FFF4CE");
+    expect(t.sheet.validationAt(1 + 2399, t.column("State"))?.list.source).toBe("draft,pending,approved,accounted,paid,rejected");
+    expect(t.format("Date", 2399)).toBe("yyyy-mm-dd");
+    expect(excel.model.recalculationPending).toBe(false);
+    // The snapshot and the parameters are there, so Sync states and Refresh work on it.
+    expect(tableView(excel, snapshotTableOf(tableName)).rows).toHaveLength(2400);
+    expect(excel.model.settings.has(SETTING_PREFIX + tableName)).toBe(true);
+  });
+
+  it("cancelled after two pages are in the table, leaves no table, no sheet, no snapshot and no setting", async () => {
+    const { excel, workbook } = freshExcel();
+    const before = leftBehind(excel);
+    const held = heldAt(3);
+    const controller = new AbortController();
+    const loading = loadTable(held.client, workbook, params(), { signal: controller.signal });
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    await until(() => rowsIn(excel, tableName) === 2000);
+    controller.abort();
+    await expect(loading).rejects.toMatchObject({ name: "CancelledError" });
+    expect(leftBehind(excel)).toEqual(before);
+    expect(excel.model.recalculationPending).toBe(false);
+  });
+
+  it("failing at its last page, takes its table back but keeps a sheet of that name the user already had", async () => {
+    const { excel, workbook } = freshExcel();
+    const sheetName = `Expenses ${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    await excel.run(async (context) => {
+      context.workbook.worksheets.add(sheetName);
+      await context.sync();
+    });
+    const held = heldAt(3, () => ({ status: 200, headers: new Headers(), text: "{\"count\": 2400, \"results\": \"not a list\"}" }));
+    const loading = loadTable(held.client, workbook, params());
+    await until(() => excel.model.tables.length > 0 && tableView(excel, excel.model.tables[0].name).rows.length === 2000);
+    held.open();
+    await expect(loading).rejects.toMatchObject({ name: "SchemaError" });
+    expect(leftBehind(excel)).toEqual({ tables: [], sheets: ["Sheet1", sheetName], settings: [] });
+    expect(excel.model.sheet(sheetName)!.usedArea()).toBeNull();
+  });
+
+  it("of a list longer than a sheet, is refused after its first page with the count and a hint to filter", async () => {
+    const { excel, workbook } = freshExcel();
+    const fake = fakeTransport((request) => ({ body: { ...pageOf(request.url, 300), count: 1_048_576 } }));
+    const client = new SpendClient({ baseUrl: "http://127.0.0.1:9", enterpriseId: "ent-1", apiKey: "k", transport: fake.transport });
+    const loading = loadTable(client, workbook, { resource: "cards", enterpriseId: "ent-1" });
+    await expect(loading).rejects.toThrow(
+      "The service says there are 1,048,576 corporate cards, more than a sheet can hold (1,048,575). Load a narrower selection (a state, a date range).",
+    );
+    expect(fake.requests).toHaveLength(1);
+    expect(leftBehind(excel)).toEqual({ tables: [], sheets: ["Sheet1"], settings: [] });
+  });
+});
+
+describe("a refresh", () => {
+  it("of a loaded table still merges: unsynced edits kept, every record refreshed", async () => {
+    const { excel, workbook } = freshExcel();
+    const first = await loadTable(f.client, workbook, params());
+    const t = tableView(excel, first.tableName);
+    const row = t.values("State").indexOf("approved");
+    excel.user.paste(t.sheet.name, t.address("Accounted ID", row), "ACC-KEPT");
+    excel.user.paste(t.sheet.name, t.address("State", row), "accounted");
+    const again = await loadTable(f.client, workbook, params());
+    expect(again).toMatchObject({ count: 2400, added: 0, updated: 2400, removed: 0, keptEdits: 1 });
+    const after = tableView(excel, first.tableName);
+    expect(after.values("Accounted ID")[row]).toBe("ACC-KEPT");
+    expect(after.values("Expense ID")).toEqual(f.sandbox.store.expensesOf(f.sub).map((e) => e.id));
+  });
+});
