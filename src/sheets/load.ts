@@ -5,7 +5,10 @@
  * moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import { z } from "zod";
-import { CancelledError, MAX_LIST_RECORDS, unknownValuesOf, type Page, type SpendClient, type UnknownValue } from "../api";
+import { CancelledError, MAX_LIST_RECORDS, redactSecrets, unknownValuesOf, type Page, type SpendClient, type UnknownValue } from "../api";
+
+/** Shorter text cannot hold a key (keys and their encoded forms are longer): not worth scanning. */
+const MIN_SECRET_LENGTH = 6;
 import { NUMBER_FORMATS, toCell } from "./columns";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
@@ -163,11 +166,18 @@ function renderer(load: Load): (record: { id: string }, fresh: Snapshot) => Cell
   const statusAt = load.layout.indexOf(load.statusHeader);
   return (record, fresh) => {
     const cells: CellValue[] = new Array(columns.length);
-    for (let i = 0; i < columns.length; i++) cells[i] = toCell(columns[i].kind, columns[i].value(record as never));
+    for (let i = 0; i < columns.length; i++) {
+      const cell = toCell(columns[i].kind, columns[i].value(record as never));
+      // The key never enters the workbook, even when a server or proxy echoes it into a record.
+      cells[i] = typeof cell === "string" && cell.length >= MIN_SECRET_LENGTH ? redactSecrets(cell) : cell;
+    }
     // A state or movement type the spec does not list: the row loads, says so, and Sync states refuses it.
     const unknown = unknownValuesOf(record);
-    if (unknown.length > 0) cells[statusAt] = unlistedNote(unknown);
-    if (load.tracked) fresh.set(record.id, trackedOf(record as never));
+    if (unknown.length > 0) cells[statusAt] = redactSecrets(unlistedNote(unknown));
+    if (load.tracked) {
+      const tracked = trackedOf(record as never);
+      fresh.set(record.id, { state: redactSecrets(tracked.state), accounted_id: redactSecrets(tracked.accounted_id), paid_id: redactSecrets(tracked.paid_id), paid_at: redactSecrets(tracked.paid_at) });
+    }
     return cells;
   };
 }

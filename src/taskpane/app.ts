@@ -2,7 +2,7 @@
  * The taskpane: connect -> load -> edit -> preview -> sync. The same app runs in Excel (over Office.js) and in
  * the workbench (over the in-memory Excel); it only calls sheets/ and sync/, through the Workbook port.
  */
-import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, type KeyValueStorage, type Session } from "../api";
+import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, redactSecrets, type KeyValueStorage, type Session } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import {
@@ -316,7 +316,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     return h("ul", { className: "rows" }, ...shown.map((r) =>
       h("li", { className: r.kind },
         h("button", { type: "button", className: "link", title: "Go to this row", onclick: () => void goTo(tableName, r.row) }, `Row ${r.row + 2}`),
-        ` ${r.id.slice(0, 8)}: ${r.text}`,
+        ` ${r.id.slice(0, 8)}: ${redactSecrets(r.text)}`,
         discardable && r.id ? h("button", { type: "button", className: "link discard", title: "Put back the values last loaded on this row", onclick: () => void discardRow(tableName, r.id) }, " Discard edit") : null)),
       rows.length > shown.length ? h("li", {}, `… and ${rows.length - shown.length} more.`) : null);
   }
@@ -358,7 +358,8 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   return { previewSync: async () => { await renderTables(); await showPreview(); } };
 }
 
+/** A status line; like every text the taskpane shows from a run, it passes the key's redaction. */
 function status(el: HTMLElement, kind: "" | "ok" | "error" | "warn" | "busy", text: string): void {
   el.className = kind;
-  el.textContent = text;
+  el.textContent = redactSecrets(text);
 }
