@@ -3,7 +3,7 @@
  * (dates as Excel serials, numbers as numbers, text as text), without the Sync status column, which only
  * means something in a loaded table.
  */
-import { getAllowance, getCard, getExpense, type ListOptions, type SendOptions, type SpendClient } from "../api";
+import { getAllowance, getCard, getExpense, redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel-values";
 import { allowanceColumns } from "./layouts/allowances";
@@ -23,7 +23,11 @@ export interface Spill {
 function render<T>(columns: Column<T>[], records: T[]): Spill {
   return {
     columns: columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind })),
-    rows: records.map((r) => columns.map((c) => toCell(c.kind, c.value(r)))),
+    // A spilled result lands in the workbook too: no echo of the key in it.
+    rows: records.map((r) => columns.map((c) => {
+      const cell = toCell(c.kind, c.value(r));
+      return typeof cell === "string" ? redactSecrets(cell) : cell;
+    })),
   };
 }
 
