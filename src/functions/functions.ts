@@ -7,7 +7,7 @@ import {
   ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES,
 } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { gridOf, recordColumns, recordEntity, spillList, spillRecord, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
+import { gridOf, recordColumns, recordEntity, rowFormatter, spillList, spillRecord, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
 import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredText, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
 import { currentSession, dataTypesEnabled, governed } from "./runtime";
@@ -117,7 +117,14 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
   const typed = dataTypesEnabled();
   // Always a grid, as the metadata declares (matrix): one field or the entity as a single cell, or, without
   // data types, the record with its header row.
-  if (column >= 0) return [[typed ? typedValue(spill.columns[column].kind, spill.rows[0][column]) : spill.rows[0][column]]];
+  if (column >= 0) {
+    const value = spill.rows[0][column];
+    if (!typed) return [[value]];
+    const typedOne = typedValue(spill.columns[column].kind, value);
+    // An amount's decimals follow its currency, as in the tables.
+    const format = rowFormatter(spill.columns)?.(spill.rows[0])[column];
+    return [[typeof typedOne === "object" && typedOne.type === "Double" && format ? { ...typedOne, numberFormat: format } : typedOne]];
+  }
   return typed ? [[recordEntity(kind, spill)]] : gridOf(spill);
 }
 

@@ -15,6 +15,10 @@ export interface Column<T> {
   dropdown?: readonly string[];
   /** Column width in points. */
   width?: number;
+  /** For an amount: the key of the column holding its currency (its decimals follow it: money-formats.ts). */
+  currencyKey?: string;
+  /** For an amount always in one currency (USD amount). */
+  currency?: string;
 }
 
 /** Excel number format per kind. Text and ids use "@" so Excel keeps them as typed: no formulas, no lost zeros. */

@@ -93,7 +93,7 @@ export class ExcelWorkbook implements Workbook {
       headerRange.format.font.bold = true;
       await context.sync();
 
-      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formulas, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
+      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formatsOf, w.formulas, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
 
       const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
       if (existing) {
@@ -195,7 +195,7 @@ export class ExcelWorkbook implements Workbook {
           const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
           const table = context.workbook.tables.getItemOrNullObject(tableName);
           const grown = sheetAddress(sheetName, 0, 0, 1 + written + rows.length, columns);
-          await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, undefined, undefined, () => table.resize(grown));
+          await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
         });
         written += rows.length;
       },
@@ -235,13 +235,17 @@ export class ExcelWorkbook implements Workbook {
    */
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
+    formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
     formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void, withLastChunk?: () => void,
   ): Promise<void> {
     const columns = numberFormats.length;
-    const formatBytes = numberFormats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+    const bytesOfFormats = (formats: (string | null)[]) => formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+    const formatBytes = bytesOfFormats(numberFormats);
+    // A row's own formats (an amount's decimals follow its currency): computed once per row, measured too.
+    const rowFormats = formatsOf ? rows.map(formatsOf) : null;
     const formulasOf = (i: number) => formulas?.[i]?.some((f) => f !== null) ? formulas[i] : null;
     const rowBytes = (i: number) => {
-      let bytes = formatBytes + 4;
+      let bytes = (rowFormats ? bytesOfFormats(rowFormats[i]) : formatBytes) + 4;
       for (const value of rows[i]) bytes += typedBytes(value);
       for (const formula of formulasOf(i) ?? []) bytes += plainBytes(formula);
       return bytes;
@@ -252,7 +256,8 @@ export class ExcelWorkbook implements Workbook {
       const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
       const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
       // Formats first, so a cell already shows its value the right way when the value lands.
-      if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
+      if (rowFormats) range.numberFormat = rowFormats.slice(start, end);
+      else if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
       range.valuesAsJson = part.map((row, r) => row.map((value, c) => typedCell(formulas?.[start + r]?.[c] ? "" : value)));
       const partFormulas = part.map((_, r) => formulasOf(start + r));
       if (partFormulas.some((f) => f !== null)) {
@@ -325,7 +330,7 @@ export class ExcelWorkbook implements Workbook {
         startsEmpty = only.values[0].every((v) => v === "");
       }
       const firstRow = at.top + 1 + (startsEmpty ? 0 : at.bodyRows);
-      await this.writeRows(context, at.sheet, firstRow, at.left, w.rows, w.numberFormats, undefined);
+      await this.writeRows(context, at.sheet, firstRow, at.left, w.rows, w.numberFormats, undefined, undefined);
       at.table.resize(sheetAddress(at.sheetName, at.top, at.left, firstRow - at.top + w.rows.length, columns));
       if (at.showTotals) at.table.showTotals = true;
       context.application.calculate("Recalculate");

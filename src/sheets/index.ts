@@ -17,3 +17,4 @@ export * from "./self-test";
 export * from "./spill-types";
 export * from "./reconciliation";
 export * from "./reconciliation-sheet";
+export * from "./money-formats";

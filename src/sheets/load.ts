@@ -10,6 +10,7 @@ import { CancelledError, MAX_LIST_RECORDS, redactSecrets, unknownValuesOf, type 
 /** Shorter text cannot hold a key (keys and their encoded forms are longer): not worth scanning. */
 const MIN_SECRET_LENGTH = 6;
 import { NUMBER_FORMATS, toCell } from "./columns";
+import { rowFormatter } from "./money-formats";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
@@ -182,6 +183,12 @@ function renderer(load: Load): (record: { id: string }, fresh: Snapshot) => Cell
   };
 }
 
+/** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
+function withUserColumns(formatter: ((row: CellValue[]) => (string | null)[]) | undefined, userColumns: number) {
+  if (!formatter) return undefined;
+  return (row: CellValue[]) => [...formatter(row), ...Array.from({ length: userColumns }, () => null)];
+}
+
 const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
@@ -203,6 +210,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   };
   const start = () => workbook.createTable({
     sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
+    formatsOf: rowFormatter(source.columns),
     editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
     widths: source.columns.map((c) => c.width),
   });
@@ -291,6 +299,7 @@ async function refresh(
     header: merged.header,
     rows: merged.rows,
     numberFormats: formats,
+    formatsOf: withUserColumns(rowFormatter(source.columns), merged.userColumns.length),
     formulas: merged.formulas,
     editable: [...source.columns.map((c) => Boolean(c.editable)), ...merged.userColumns.map(() => false)],
     dropdowns: [...source.columns.map((c) => c.dropdown ?? null), ...merged.userColumns.map(() => null)],

@@ -7,6 +7,7 @@
  */
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel-values";
+import { rowFormatter } from "./money-formats";
 import type { Spill } from "./spill";
 
 /** What a custom function hands to Excel with data types enabled. */
@@ -20,14 +21,24 @@ export function typedValue(kind: ColumnKind, value: CellValue): TypedValue | num
   return value;
 }
 
+/** A number of a formatted kind with the format it shows with (an amount's follows its currency). */
+function formatted(kind: ColumnKind, value: CellValue, format: string | null | undefined): TypedValue | number {
+  if (typeof value === "number" && FORMATTED.has(kind)) return { type: "Double", basicValue: value, numberFormat: format ?? NUMBER_FORMATS[kind] };
+  return value;
+}
+
 /** A list with data types: the header row stays text, each cell typed by its column. */
 export function typedGrid(spill: Spill): (TypedValue | number)[][] {
-  return [spill.columns.map((c) => c.header), ...spill.rows.map((row) => row.map((value, i) => typedValue(spill.columns[i].kind, value)))];
+  const formatsOf = rowFormatter(spill.columns);
+  return [spill.columns.map((c) => c.header), ...spill.rows.map((row) => {
+    const formats = formatsOf?.(row);
+    return row.map((value, i) => formatted(spill.columns[i].kind, value, formats?.[i]));
+  })];
 }
 
 /** A property of an entity: always a typed cell value (an entity's properties are not plain JSON values). */
-function property(kind: ColumnKind, value: CellValue): Excel.EntityPropertyType {
-  if (typeof value === "number") return FORMATTED.has(kind) ? { type: "Double", basicValue: value, numberFormat: NUMBER_FORMATS[kind] } : { type: "Double", basicValue: value };
+function property(kind: ColumnKind, value: CellValue, format?: string | null): Excel.EntityPropertyType {
+  if (typeof value === "number") return FORMATTED.has(kind) ? { type: "Double", basicValue: value, numberFormat: format ?? NUMBER_FORMATS[kind] } : { type: "Double", basicValue: value };
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
   return { type: "String", basicValue: value };
 }
@@ -42,9 +53,10 @@ export function recordEntity(kind: "card" | "allowance" | "expense", spill: Spil
   const numberKey = kind === "card" ? "last_four_digits" : `${kind}_number`;
   const shown = row[at(numberKey)] ?? row[at("id")];
   const label = kind === "card" ? `Card ${shown}` : `${kind === "expense" ? "Expense" : "Allowance"} ${shown}`;
+  const formats = rowFormatter(spill.columns)?.(row);
   const properties: Record<string, Excel.EntityPropertyType> = {};
   spill.columns.forEach((c, i) => {
-    if (row[i] !== "") properties[c.header] = property(c.kind, row[i]);
+    if (row[i] !== "") properties[c.header] = property(c.kind, row[i], formats?.[i]);
   });
   return { type: "Entity", text: label, properties };
 }

@@ -16,13 +16,13 @@ const withoutStatus = <T>(columns: Column<T>[]) => columns.filter((c) => c.key !
 
 /** A spilled list or record: each column's header and kind, and the rows as plain cell values. */
 export interface Spill {
-  columns: { key: string; header: string; kind: ColumnKind }[];
+  columns: { key: string; header: string; kind: ColumnKind; currencyKey?: string; currency?: string }[];
   rows: CellValue[][];
 }
 
 function render<T>(columns: Column<T>[], records: T[]): Spill {
   return {
-    columns: columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind })),
+    columns: columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind, currencyKey: c.currencyKey, currency: c.currency })),
     // A spilled result lands in the workbook too: no echo of the key in it.
     rows: records.map((r) => columns.map((c) => {
       const cell = toCell(c.kind, c.value(r));

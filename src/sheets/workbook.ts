@@ -25,6 +25,8 @@ export interface TableWrite {
   visibility?: "Visible" | "VeryHidden";
   /** Rows written so far, of the total. */
   onProgress?: (written: number, total: number) => void;
+  /** A row's own number formats, where they depend on its cells (an amount's decimals on its currency). */
+  formatsOf?: (row: CellValue[]) => (string | null)[];
 }
 
 /** A table to be written page by page: everything of a TableWrite but its rows. */

@@ -6,6 +6,11 @@ export function display(value: Scalar, format: string): string {
   if (typeof value === "number") {
     if (format === "yyyy-mm-dd") return serialToDate(value);
     if (format.startsWith("yyyy-mm-dd h")) return serialToTimestamp(value).replace("T", " ").replace("Z", "");
+    // "#,##0", "#,##0.00", "#,##0.000": as many decimals as the format has zeros after its point.
+    if (format.startsWith("#,##0")) {
+      const decimals = /\.(0+)$/.exec(format)?.[1].length ?? 0;
+      return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    }
     if (format.includes("0.00")) return value.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   }
   if (typeof value === "boolean") return value ? "TRUE" : "FALSE";

@@ -2,7 +2,7 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { Session, memoryStorage, type RawRequest, type Transport } from "../../src/api";
 import { allowance, allowances, card, cards, expense, expenses, movements } from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
-import { serialToDate } from "../../src/sheets";
+import { currencyFormat, serialToDate } from "../../src/sheets";
 import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 
@@ -140,15 +140,18 @@ describe("the single-record functions", () => {
     expect(grid[1][header.indexOf("Expense ID")]).toBe(e.id);
     expect(grid[1][header.indexOf("Date")]).toEqual({ type: "Double", basicValue: expect.any(Number), numberFormat: "yyyy-mm-dd" });
     expect(serialToDate((grid[1][header.indexOf("Date")] as { basicValue: number }).basicValue)).toBe(e.date);
-    expect(grid[1][header.indexOf("Amount")]).toEqual({ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" });
+    // An amount carries its currency's decimals (CLP none, USD two).
+    expect(grid[1][header.indexOf("Amount")]).toEqual({ type: "Double", basicValue: e.amount, numberFormat: currencyFormat(e.currency) });
     expect(grid.map((r) => r[header.indexOf("Description")])).toContain('=HYPERLINK("http://x","y")');
 
     const [[entity]] = await expense(sub, e.id, null, invocation());
     expect(entity).toMatchObject({ type: "Entity", text: `Expense ${e.expense_number}` });
     expect(entity.properties["Expense ID"]).toEqual({ type: "String", basicValue: e.id });
-    expect(entity.properties.Amount).toEqual({ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" });
+    expect(entity.properties.Amount).toEqual({ type: "Double", basicValue: e.amount, numberFormat: currencyFormat(e.currency) });
     expect(entity.properties.State).toEqual({ type: "String", basicValue: e.state });
-    expect(await expense(sub, e.id, "amount", invocation())).toEqual([[{ type: "Double", basicValue: e.amount, numberFormat: "#,##0.00" }]]);
+    expect(await expense(sub, e.id, "amount", invocation())).toEqual([[{ type: "Double", basicValue: e.amount, numberFormat: currencyFormat(e.currency) }]]);
+    const withUsd = f.sandbox.store.expensesOf(sub).find((x) => x.usd_amount !== null && x.currency !== "USD")!;
+    expect(await expense(sub, withUsd.id, "usd_amount", invocation())).toEqual([[{ type: "Double", basicValue: withUsd.usd_amount, numberFormat: "#,##0.00" }]]);
     const c = f.sandbox.store.cardsOf(f.enterprise.id)[0];
     expect((await card(c.id, null, invocation()))[0][0]).toMatchObject({ type: "Entity", text: `Card ${c.last_four_digits}` });
 

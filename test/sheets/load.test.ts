@@ -1,5 +1,5 @@
 import { HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-data";
-import { SETTING_PREFIX, loadTable, serialToDate, serialToTimestamp } from "../../src/sheets";
+import { SETTING_PREFIX, currencyFormat, loadTable, serialToDate, serialToTimestamp } from "../../src/sheets";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
@@ -32,7 +32,7 @@ describe("loading expenses into an Excel table", () => {
     expect(serialToTimestamp(row[t.column("Created (UTC)")] as number)).toBe(first.created_at);
     expect(t.format("Created (UTC)")).toBe("yyyy-mm-dd hh:mm:ss");
     expect(row[t.column("Amount")]).toBe(first.amount);
-    expect(t.format("Amount")).toBe("#,##0.00");
+    expect(t.format("Amount")).toBe(currencyFormat(first.currency)); // CLP: no decimals
     expect(t.format("Expense ID")).toBe("@");
     expect(row[t.column("Active")]).toBe(first.is_active ? "Yes" : "No");
     expect(t.values("State")).toEqual(expenses.map((e) => e.state));

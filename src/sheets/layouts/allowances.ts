@@ -23,7 +23,7 @@ export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
     { key: "start_date", header: "Start (UTC)", kind: "timestamp", value: (a) => a.start_date },
     { key: "end_date", header: "End (UTC)", kind: "timestamp", value: (a) => a.end_date },
     { key: "days", header: "Days", kind: "number", value: (a) => a.days },
-    { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount },
+    { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount, currencyKey: "currency" },
     { key: "currency", header: "Currency", kind: "text", value: (a) => a.amount.currency },
     { key: "converted_amount", header: "Converted amount", kind: "amount", value: (a) => a.converted_amount },
   );

@@ -11,9 +11,9 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
     { key: "type", header: "Type", kind: "text", value: (m) => m.type },
     // Signed the way a statement reads: charges positive, deposits (payments to the card) negative,
     // whatever sign the service gives a deposit; the reconciliation summary counts them the same way.
-    { key: "amount", header: "Amount", kind: "amount", value: (m) => (m.is_deposit ? -Math.abs(m.amount.amount) : m.amount.amount) },
+    { key: "amount", header: "Amount", kind: "amount", value: (m) => (m.is_deposit ? -Math.abs(m.amount.amount) : m.amount.amount), currencyKey: "currency" },
     { key: "currency", header: "Currency", kind: "text", value: (m) => m.amount.currency },
-    { key: "foreign_amount", header: "Foreign amount", kind: "amount", value: (m) => m.foreign_amount?.amount },
+    { key: "foreign_amount", header: "Foreign amount", kind: "amount", value: (m) => m.foreign_amount?.amount, currencyKey: "foreign_currency" },
     { key: "foreign_currency", header: "Foreign currency", kind: "text", value: (m) => m.foreign_amount?.currency },
     { key: "is_deposit", header: "Deposit", kind: "boolean", value: (m) => m.is_deposit },
     { key: "current_installment", header: "Installment", kind: "integer", value: (m) => m.current_installment },
@@ -26,7 +26,7 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
       { key: "reconciled", header: "Reconciled", kind: "boolean", value: (m) => Boolean(m.reconciliation) },
       { key: "reconciled_expense_number", header: "Expense #", kind: "integer", value: (m) => m.reconciliation?.expense.expense_number },
       { key: "reconciled_expense_state", header: "Expense state", kind: "text", value: (m) => m.reconciliation?.expense.state },
-      { key: "reconciled_expense_amount", header: "Expense amount", kind: "amount", value: (m) => m.reconciliation?.expense.amount.amount },
+      { key: "reconciled_expense_amount", header: "Expense amount", kind: "amount", value: (m) => m.reconciliation?.expense.amount.amount, currencyKey: "reconciled_expense_currency" },
       { key: "reconciled_expense_currency", header: "Expense currency", kind: "text", value: (m) => m.reconciliation?.expense.amount.currency },
     );
   }
