@@ -404,6 +404,16 @@ describe("the workbench grid with the keyboard, as in Excel", () => {
     await expectText(page.locator("#preview-counts"), /^20 to send, 0 invalid/);
     await page.locator("#preview-counts").scrollIntoViewIfNeeded();
     await shot(page, "11-sync-states-preview");
+
+    // Confirm: the 20 records are paid on the server, and the journal says who ran the sync.
+    await page.getByLabel("Your name").fill("Keyboard Tester");
+    await page.getByRole("button", { name: "Confirm and sync" }).click();
+    await expectText(page.locator("#sync-status"), /^20 applied\./);
+    expect(ids.filter((id) => f.sandbox.store.expensesOf(f.enterprise.subsidiaries[0]).some((e) => e.paid_id === id && e.state === "paid"))).toEqual(ids);
+    await page.locator('[data-sheet="Spend Sync journal"]').click();
+    await expectText(page.locator('[data-cell="C1"]'), "By");
+    await expectText(page.locator('[data-cell="C2"]'), "Keyboard Tester");
+    await shot(page, "11b-journal-with-who");
     await page.close();
   });
 
