@@ -3,6 +3,8 @@ import { withSandbox, type SandboxFixture } from "../support/sandbox";
 import { spawnGateway, type SpawnedGateway } from "./spawn-gateway";
 
 const ADDIN = "https://addin.example.com";
+// Each case starts npm, tsx and node: on a machine busy with the other suites that alone can take a while.
+jest.setTimeout(120_000);
 let f: SandboxFixture;
 beforeAll(async () => {
   f = await withSandbox();

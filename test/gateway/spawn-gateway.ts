@@ -37,7 +37,11 @@ export function spawnGateway(args: string[]): SpawnedGateway {
   return { child, firstLine, stdout: () => out, stderr: () => err, exited, signal: (name) => process.kill(deepestDescendant(child.pid!), name), kill: () => process.kill(-child.pid!, "SIGKILL") };
 }
 
-/** The last process down the chain npm -> sh -> tsx -> node (Linux /proc; each has one child here). */
+/**
+ * The gateway's own process down the chain npm -> sh -> tsx -> node: the descendant whose command line runs
+ * src/gateway/cli.ts and that has no such descendant itself. (Not simply the deepest process: tsx's node may
+ * have an esbuild service as a child, and a signal to it would never reach the gateway.)
+ */
 function deepestDescendant(pid: number): number {
   const parentOf = new Map<number, number>();
   for (const entry of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
@@ -49,11 +53,23 @@ function deepestDescendant(pid: number): number {
       // the process ended while we looked
     }
   }
-  let current = pid;
-  for (let depth = 0; depth < 10; depth++) {
-    const child = [...parentOf].find(([, parent]) => parent === current)?.[0];
-    if (child === undefined) break;
-    current = child;
+  const runsGateway = (p: number) => {
+    try {
+      const cmd = readFileSync(`/proc/${p}/cmdline`, "utf8");
+      return cmd.includes("gateway/cli.ts") && !/esbuild/.test(cmd);
+    } catch {
+      return false;
+    }
+  };
+  let found = pid;
+  const queue = [pid];
+  for (let guard = 0; queue.length > 0 && guard < 1000; guard++) {
+    const current = queue.shift()!;
+    for (const [child, parent] of parentOf) {
+      if (parent !== current) continue;
+      if (runsGateway(child)) found = child;
+      queue.push(child);
+    }
   }
-  return current;
+  return found;
 }
