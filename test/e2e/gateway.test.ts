@@ -9,13 +9,14 @@
 import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import webpack from "webpack";
 import { formatJson, type AccessLogEntry } from "../../src/gateway";
 import { startGateway, type RunningGateway } from "../../src/gateway/node-server";
 import { serveOrigin } from "../gateway/static-origin";
 import { ROOT } from "../support/process";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
+import { expectText } from "../support/expect-text";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
@@ -29,18 +30,6 @@ async function compile(options: webpack.Configuration): Promise<void> {
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
 }
 
-/** Waits until the element's text matches (the page works asynchronously), then asserts it. */
-async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let text = "";
-  while (Date.now() < deadline) {
-    text = ((await locator.first().textContent({ timeout: 20_000 })) ?? "").trim();
-    if (typeof expected === "string" ? text === expected : expected.test(text)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (typeof expected === "string") expect(text).toBe(expected);
-  else expect(text).toMatch(expected);
-}
 
 let dist: string;
 let f: SandboxFixture;

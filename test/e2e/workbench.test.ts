@@ -5,13 +5,14 @@
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import webpack from "webpack";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { checkManifest } from "../../tools/manifest-check";
 import { ROOT } from "../support/process";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 import { serveBuild } from "../support/web-server";
+import { expectText } from "../support/expect-text";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
@@ -20,18 +21,6 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 jest.setTimeout(120_000);
 
-/** Waits until the element's text matches (the page works asynchronously), then asserts it. */
-async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  let text = "";
-  while (Date.now() < deadline) {
-    text = ((await locator.first().textContent({ timeout: 20_000 })) ?? "").trim();
-    if (typeof expected === "string" ? text === expected : expected.test(text)) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (typeof expected === "string") expect(text).toBe(expected);
-  else expect(text).toMatch(expected);
-}
 
 let dist: string;
 let f: SandboxFixture;
