@@ -74,16 +74,19 @@ export const collectGarbage: () => void = (() => {
 })();
 
 /**
- * Runs `fn`, sampling the heap every 5 ms: the most it held above what it held at the start (collect the
- * garbage first: interleaved does). Garbage not yet collected counts, as it does for the user's memory.
+ * The most heap `fn` uses above what was in use at its start, sampled while it runs. Sampled as it is
+ * (every 5 ms), the figure depends on when V8 chooses to collect; with `live`, a full collection precedes
+ * every sample (every 50 ms): what `fn` keeps alive. Slow, so never inside a timed run.
  */
-export async function withPeakHeap<T>(fn: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
+async function peakHeap<T>(fn: () => Promise<T>, live: boolean): Promise<{ value: T; peakBytes: number }> {
+  if (live) collectGarbage();
   const base = getHeapStatistics().used_heap_size;
   let peak = base;
   const sample = () => {
+    if (live) collectGarbage();
     peak = Math.max(peak, getHeapStatistics().used_heap_size);
   };
-  const timer = setInterval(sample, 5);
+  const timer = setInterval(sample, live ? 50 : 5);
   try {
     const value = await fn();
     sample();
@@ -93,28 +96,11 @@ export async function withPeakHeap<T>(fn: () => Promise<T>): Promise<{ value: T;
   }
 }
 
-/**
- * The most `fn` keeps alive: a full collection every 50 ms, then the heap's size, above what it held at the
- * start. Slow (the collections cost time), so never inside a timed run; unlike withPeakHeap it does not
- * depend on when V8 chooses to collect.
- */
-export async function withPeakLiveHeap<T>(fn: () => Promise<T>): Promise<{ value: T; peakBytes: number }> {
-  collectGarbage();
-  const base = getHeapStatistics().used_heap_size;
-  let peak = base;
-  const sample = () => {
-    collectGarbage();
-    peak = Math.max(peak, getHeapStatistics().used_heap_size);
-  };
-  const timer = setInterval(sample, 50);
-  try {
-    const value = await fn();
-    sample();
-    return { value, peakBytes: peak - base };
-  } finally {
-    clearInterval(timer);
-  }
-}
+/** Peak heap as V8 happens to hold it (see peakHeap). */
+export const withPeakHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, false);
+
+/** Peak live heap, a collection before every sample (see peakHeap). */
+export const withPeakLiveHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, true);
 
 /** What `fn` leaves held once its garbage is collected (the in-memory Excel's cells, say). */
 export async function retainedBy<T>(fn: () => Promise<T>): Promise<{ value: T; retainedBytes: number }> {

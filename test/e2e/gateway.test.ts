@@ -9,19 +9,19 @@
 import { mkdirSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import webpack from "webpack";
 import { formatJson, type AccessLogEntry } from "../../src/gateway";
 import { startGateway, type RunningGateway } from "../../src/gateway/node-server";
 import { serveOrigin } from "../gateway/static-origin";
 import { ROOT } from "../support/process";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
+import { launchChromium } from "../support/chromium";
 import { expectText } from "../support/expect-text";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
 const OUT = join(ROOT, "test-output");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 jest.setTimeout(180_000);
 
@@ -58,10 +58,7 @@ beforeAll(async () => {
   addin = await serveOrigin(dist, join(stubDir, "office-stub.js"));
   elsewhere = await serveOrigin(dist, join(stubDir, "office-stub.js"));
   gateway = await startGateway({ target: f.sandbox.baseUrl, allowOrigins: [addin.origin], log: (entry) => logLines.push(formatJson(entry)) });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 });
 

@@ -5,19 +5,19 @@
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import webpack from "webpack";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { checkManifest } from "../../tools/manifest-check";
 import { ROOT } from "../support/process";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 import { serveBuild } from "../support/web-server";
+import { launchChromium } from "../support/chromium";
 import { expectText } from "../support/expect-text";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
 const OUT = join(ROOT, "test-output");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 jest.setTimeout(120_000);
 
@@ -36,10 +36,7 @@ beforeAll(async () => {
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
   f = await withSandbox();
   web = await serveBuild(dist, f.sandbox.baseUrl);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 });
 

@@ -1,15 +1,9 @@
 /** Runs `npm run gateway -- …` as an operator does, in its own process group (npm, tsx, node). */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { ROOT } from "../support/process";
+import { ROOT, captured, type Spawned } from "../support/process";
 
-export interface SpawnedGateway {
-  child: ChildProcess;
-  /** The first stdout line. */
-  firstLine: Promise<string>;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<number | null>;
+export interface SpawnedGateway extends Spawned {
   /**
    * Signals the gateway's own process, as systemd or Ctrl-C reach it (npm runs the script through `sh -c`,
    * which passes no signal on); its exit code then travels back up through tsx, sh and npm.
@@ -21,20 +15,7 @@ export interface SpawnedGateway {
 
 export function spawnGateway(args: string[]): SpawnedGateway {
   const child = spawn("npm", ["run", "--silent", "gateway", "--", ...args], { cwd: ROOT, detached: true });
-  let out = "";
-  let err = "";
-  child.stderr!.on("data", (d) => (err += d));
-  const firstLine = new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const nl = out.indexOf("\n");
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.on("exit", (code) => reject(new Error(`gateway exited (${code}) before printing: ${err}`)));
-  });
-  firstLine.catch(() => undefined);
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, firstLine, stdout: () => out, stderr: () => err, exited, signal: (name) => process.kill(deepestDescendant(child.pid!), name), kill: () => process.kill(-child.pid!, "SIGKILL") };
+  return { ...captured(child, "gateway"), signal: (name) => process.kill(deepestDescendant(child.pid!), name), kill: () => process.kill(-child.pid!, "SIGKILL") };
 }
 
 /**

@@ -20,6 +20,11 @@ export function spawnSandbox(args: string[], command: "npm" | "tsx" = "tsx"): Sp
     command === "npm"
       ? spawn("npm", ["run", "--silent", "sandbox", "--", ...args], { cwd: ROOT, detached: true })
       : spawn(TSX, [join(ROOT, "src/sandbox/cli.ts"), ...args], { cwd: ROOT });
+  return captured(child, "sandbox");
+}
+
+/** A child's output as it comes (stdout, stderr, the first stdout line) and its exit code. */
+export function captured(child: ChildProcess, name: string): Spawned {
   let out = "";
   let err = "";
   child.stderr!.on("data", (d) => (err += d));
@@ -29,7 +34,7 @@ export function spawnSandbox(args: string[], command: "npm" | "tsx" = "tsx"): Sp
       const nl = out.indexOf("\n");
       if (nl >= 0) resolve(out.slice(0, nl));
     });
-    child.on("exit", (code) => reject(new Error(`sandbox exited (${code}) before printing: ${err}`)));
+    child.on("exit", (code) => reject(new Error(`${name} exited (${code}) before printing: ${err}`)));
   });
   firstLine.catch(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
