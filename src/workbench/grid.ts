@@ -5,7 +5,7 @@
  * scanning the sheet. Text goes in through textContent only.
  */
 import { h } from "../taskpane/dom";
-import type { SheetModel } from "./fake-excel";
+import type { CellLine, SheetModel } from "./fake-excel";
 import { columnLetters, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
 import { display } from "./display";
@@ -129,7 +129,7 @@ export class GridView {
     for (const row of sheet.cells.keys()) if (row > maxRow) maxRow = row;
     this.rows = Math.max(MIN_ROWS, maxRow + 1 + SPARE_ROWS, selection.focus.row + SPARE_ROWS, selection.anchor.row + SPARE_ROWS);
     let maxColumn = Math.max(selection.focus.column, selection.anchor.column);
-    const sample: Map<number, { value: unknown }>[] = [];
+    const sample: CellLine[] = [];
     for (let r = 0; r < 40; r++) {
       const line = sheet.cells.get(r);
       if (line) sample.push(line);

@@ -7,14 +7,14 @@
  */
 import { Context, PAYLOAD_LIMIT_BYTES, type RunSettings, type SyncStats } from "./client-object";
 import { FakeExcelError } from "./errors";
-import { WorkbookModel, type Scalar, type SheetModel, type TableModel } from "./model";
+import { WorkbookModel, type CellLine, type Scalar, type SheetModel, type TableModel } from "./model";
 import { UserActions } from "./user-actions";
 import { Application, Workbook } from "./workbook";
 
 export { CELL_TEXT_LIMIT } from "./model";
 export { FakeExcelError, PAYLOAD_LIMIT_BYTES, UserActions, WorkbookModel };
 export type { SpillInfo } from "./user-actions";
-export type { Scalar, SheetModel, TableModel };
+export type { CellLine, Scalar, SheetModel, TableModel };
 
 export class RequestContext {
   readonly workbook: Workbook;

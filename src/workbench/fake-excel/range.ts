@@ -2,7 +2,7 @@
 import { formatArea, type Area } from "./address";
 import { ClientObject, type Context } from "./client-object";
 import { FakeExcelError } from "./errors";
-import { typedOf, writeFormula, writeTyped, writeValue, type Cell, type Scalar, type SheetModel } from "./model";
+import { newCell, typedOf, writeFormula, writeTyped, writeValue, type Cell, type Scalar, type SheetModel } from "./model";
 
 type Grid<T> = T[][];
 
@@ -74,19 +74,24 @@ export class Range extends ClientObject {
           `The number of rows or columns in the input array doesn't match the size or dimensions of the range (${property}: range ${area.rowCount}x${area.columnCount}, input ${Array.isArray(input) ? `${grid.length}x${Array.isArray(grid[0]) ? grid[0].length : 0}` : typeof input}).`,
         );
       }
-      // An operation lands whole or not at all: every cell is computed on a copy first.
-      const next: { row: number; column: number; cell: Cell }[] = [];
+      // An operation lands whole or not at all: every cell is computed on a copy first, row by row,
+      // and the copies replace the cells only once all of them were accepted.
+      const next: Cell[][] = [];
       for (let r = 0; r < area.rowCount; r++) {
+        const line = sheet.cells.get(area.row + r);
+        const row = grid[r];
+        const cells: Cell[] = [];
         for (let c = 0; c < area.columnCount; c++) {
-          const cell: Cell = { ...(sheet.cell(area.row + r, area.column + c) ?? { value: "", numberFormat: "General" }) };
-          apply(cell, grid[r][c]);
-          next.push({ row: area.row + r, column: area.column + c, cell });
+          const cell = newCell(line?.get(area.column + c));
+          apply(cell, row[c]);
+          cells.push(cell);
         }
+        next.push(cells);
       }
-      for (const { row, column, cell } of next) {
-        const target = sheet.ensure(row, column);
-        delete target.formula;
-        Object.assign(target, cell);
+      for (let r = 0; r < area.rowCount; r++) {
+        const line = sheet.line(area.row + r);
+        const cells = next[r];
+        for (let c = 0; c < area.columnCount; c++) line.set(area.column + c, cells[c]);
       }
       this.ctx.model.noteChange(sheet, area);
     });

@@ -6,7 +6,7 @@
  */
 import { formatArea, parseArea, type Area } from "./address";
 import { FakeExcelError } from "./errors";
-import { typeIntoCell, writeFormula, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { CellLine, newCell, typeIntoCell, writeFormula, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
 import { resultArea, SpillRegistry, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
 
@@ -142,7 +142,7 @@ export class UserActions {
       if (!line) continue;
       for (let c = area.column; c < area.column + area.columnCount; c++) {
         if (isEmpty(line.get(c)) || this.spills.covering(sheet, r, c)) continue;
-        this.put(sheet, r, c, (cell) => { delete cell.formula; cell.value = ""; });
+        this.put(sheet, r, c, (cell) => { cell.formula = undefined; cell.value = ""; });
         touched.push({ row: r, column: c });
       }
     }
@@ -209,8 +209,8 @@ export class UserActions {
     const column = Array.from({ length: area.columnCount }, (_, c) => sheet.cell(area.row, area.column + c)?.value).indexOf(header);
     if (column < 0) throw new FakeExcelError("InvalidArgument", `The table has no column '${header}'.`);
     const rows = Array.from({ length: area.rowCount - 1 }, (_, i) => area.row + 1 + i);
-    const lines = rows.map((r) => sheet.cells.get(r) ?? new Map());
-    const key = (line: Map<number, { value: Scalar }>) => line.get(area.column + column)?.value ?? "";
+    const lines = rows.map((r) => sheet.cells.get(r) ?? new CellLine());
+    const key = (line: CellLine) => line.get(area.column + column)?.value ?? "";
     lines.sort((x, y) => {
       const a = key(x), b = key(y);
       const order = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
@@ -240,12 +240,11 @@ export class UserActions {
     const covering = this.spills.covering(sheet, row, column);
     if (covering) {
       // Emptying a spilled cell changes nothing (its content is the formula's); anything else blocks it.
-      const next = { ...cell };
+      const next = newCell(cell);
       write(next);
       if (isEmpty(next)) return;
       this.block(covering, row, column);
       Object.assign(cell, next);
-      if (next.formula === undefined) delete cell.formula;
     } else write(cell);
     // Typing a header right of a table makes the table grow by that column, as Excel does.
     for (const table of this.model.tables) {
@@ -275,7 +274,7 @@ export class UserActions {
       for (let r = 0; r < area.rowCount; r++) {
         for (let c = 0; c < area.columnCount; c++) {
           const cell = sheet.ensure(row + r, column + c);
-          if (r > 0 || c > 0) delete cell.formula;
+          if (r > 0 || c > 0) cell.formula = undefined;
           cell.value = grid[r]?.[c] ?? "";
           // A formatted number from a custom function shows with its format (a date looks like a date).
           const format = spill.formats?.[r]?.[c];
@@ -337,14 +336,12 @@ function firstInTheWay(sheet: SheetModel, area: Area, row: number, column: numbe
 /** A fill's copy of one cell: content and format; a formula's relative references move with it. */
 function copyCell(from: Cell | undefined, to: Cell, rowsDown: number): void {
   to.numberFormat = from?.numberFormat ?? "General";
-  if (from?.fill) to.fill = from.fill;
-  else delete to.fill;
-  if (from?.bold) to.bold = true;
-  else delete to.bold;
+  to.fill = from?.fill ? from.fill : undefined;
+  to.bold = from?.bold ? true : undefined;
   if (from?.formula !== undefined) {
     writeFormula(to, shiftFormula(from.formula, rowsDown));
     return;
   }
-  delete to.formula;
+  to.formula = undefined;
   to.value = from?.value ?? "";
 }
