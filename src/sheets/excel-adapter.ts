@@ -137,8 +137,11 @@ export class ExcelWorkbook implements Workbook {
       const clash = context.workbook.tables.getItemOrNullObject(tableName);
       const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
       await context.sync();
-      if (!clash.isNullObject) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
-      if (!sheet.isNullObject) return false;
+      if (!clash.isNullObject && !w.ownSheet) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
+      if (!sheet.isNullObject && !w.ownSheet) return false;
+      // A sheet of the table's own left from before (its table deleted by hand, say): replaced whole.
+      if (!clash.isNullObject) clash.delete();
+      if (!sheet.isNullObject) sheet.delete();
       context.workbook.worksheets.add(sheetName);
       await context.sync();
       return true;

@@ -16,7 +16,7 @@ import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
 import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
-import { readSnapshot, writeSnapshot, type Snapshot } from "./snapshot";
+import { readSnapshot, snapshotRow, snapshotStart, writeSnapshot, type Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
 import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
 
@@ -202,23 +202,33 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   const render = renderer(load);
   const fresh: Snapshot = new Map();
   let stream: TableStream | null = null;
+  // The snapshot grows beside the table, page by page, so that it is not written whole after the last page.
+  let snapshot: TableStream | null = null;
   let fetched = 0;
   let written = 0;
   let total: number | null = null;
   const checkCancel = () => {
     if (options.signal?.aborted) throw new CancelledError("Cancelled.");
   };
-  const start = () => workbook.createTable({
-    sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
-    formatsOf: rowFormatter(source.columns),
-    editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
-    widths: source.columns.map((c) => c.width),
-  });
-  const writes = new BatchedWrites<CellValue[][]>(async (batch) => {
+  const start = async () => {
+    stream ??= await workbook.createTable({
+      sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
+      formatsOf: rowFormatter(source.columns),
+      editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
+      widths: source.columns.map((c) => c.width),
+    });
+    if (load.tracked) snapshot ??= await workbook.createTable(snapshotStart(tableName));
+    return { table: stream, snapshot };
+  };
+  const writes = new BatchedWrites<{ rows: CellValue[][]; tracked: string[][] }>(async (batch) => {
     checkCancel();
-    stream ??= await start();
-    const rows = batch.length === 1 ? batch[0] : batch.flat();
-    await stream.append(rows);
+    const streams = await start();
+    const rows = batch.length === 1 ? batch[0].rows : batch.flatMap((page) => page.rows);
+    const tracked = batch.length === 1 ? batch[0].tracked : batch.flatMap((page) => page.tracked);
+    // Two Excel.run batches at once, both waited for before the next pages: a failure of one never leaves the
+    // other writing while the load takes everything back.
+    const outcomes = await Promise.allSettled([streams.table.append(rows), streams.snapshot?.append(tracked)]);
+    for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
     written += rows.length;
     options.onProgress?.({ phase: "write", done: written, total: total ?? fetched });
   }, PAGES_AHEAD);
@@ -226,19 +236,19 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
     for await (const page of pages) {
       total = page.count;
       const rows = page.results.map((record) => render(record, fresh));
+      const tracked = load.tracked ? page.results.map((record) => snapshotRow(record.id, fresh.get(record.id)!)) : [];
       fetched += rows.length;
-      await writes.push(rows);
+      await writes.push({ rows, tracked });
     }
     await writes.drain();
     checkCancel();
-    stream ??= await start();
-    await stream.finish();
+    const streams = await start();
+    await Promise.all([streams.table.finish(), streams.snapshot?.finish()]);
     checkCancel();
-    if (load.tracked) await writeSnapshot(workbook, tableName, fresh);
     await keepParams(load);
   } catch (error) {
     await writes.settle();
-    await (stream as TableStream | null)?.discard();
+    await Promise.all([(stream as TableStream | null)?.discard(), (snapshot as TableStream | null)?.discard()]);
     throw error;
   }
   return {

@@ -5,7 +5,7 @@
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
 import type { TrackedValues } from "./tracked-values";
-import type { CellWrite, Workbook } from "./workbook";
+import type { CellWrite, TableStart, Workbook } from "./workbook";
 
 export type Snapshot = Map<string, TrackedValues>;
 
@@ -41,18 +41,26 @@ export async function readSnapshot(workbook: Workbook, tableName: string): Promi
   return (await readSnapshotRows(workbook, tableName)).snapshot;
 }
 
-/** Replaces the whole snapshot (a load or a refresh). */
-export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot): Promise<void> {
-  await workbook.writeTable({
+/** The snapshot's table, as a load starts writing it (on a very hidden sheet of its own). */
+export function snapshotStart(tableName: string): TableStart {
+  return {
     sheetName: snapshotSheetOf(tableName),
     tableName: snapshotTableOf(tableName),
     header: HEADER,
-    rows: [...snapshot].map(([id, v]) => [id, v.state, v.accounted_id, v.paid_id, v.paid_at]),
     numberFormats: HEADER.map(() => "@"),
     editable: HEADER.map(() => false),
     dropdowns: HEADER.map(() => null),
     visibility: "VeryHidden",
-  });
+    ownSheet: true,
+  };
+}
+
+/** A record's row in the snapshot table. */
+export const snapshotRow = (id: string, v: TrackedValues): string[] => [id, v.state, v.accounted_id, v.paid_id, v.paid_at];
+
+/** Replaces the whole snapshot (a load or a refresh). */
+export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot): Promise<void> {
+  await workbook.writeTable({ ...snapshotStart(tableName), rows: [...snapshot].map(([id, v]) => snapshotRow(id, v)) });
 }
 
 /**

@@ -30,7 +30,13 @@ export interface TableWrite {
 }
 
 /** A table to be written page by page: everything of a TableWrite but its rows. */
-export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress">;
+export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & {
+  /**
+   * The sheet is the table's own (a load's snapshot): a sheet of that name, or a table of that name, left from
+   * before is replaced rather than refused.
+   */
+  ownSheet?: boolean;
+};
 
 /**
  * A new table written as its rows arrive (a first load): the table exists from `createTable` on and grows

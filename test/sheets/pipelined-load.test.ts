@@ -65,6 +65,8 @@ describe("a first load", () => {
     await until(() => rowsIn(excel, tableName) === 2000);
     expect(held.asked()).toBe(true);
     expect(tableView(excel, tableName).values("Expense ID")).toEqual(expenses.slice(0, 2000).map((e) => e.id));
+    // The snapshot grows beside the table, page by page: not written whole after the last page.
+    expect(tableView(excel, snapshotTableOf(tableName)).values("Record ID")).toEqual(expenses.slice(0, 2000).map((e) => e.id));
     held.open();
     const report = await loading;
     expect(report).toMatchObject({ tableName, count: 2400, added: 2400, updated: 0, removed: 0 });
@@ -77,7 +79,10 @@ describe("a first load", () => {
     expect(t.format("Date", 2399)).toBe("yyyy-mm-dd");
     expect(excel.model.recalculationPending).toBe(false);
     // The snapshot and the parameters are there, so Sync states and Refresh work on it.
-    expect(tableView(excel, snapshotTableOf(tableName)).rows).toHaveLength(2400);
+    const snapshot = tableView(excel, snapshotTableOf(tableName));
+    expect(snapshot.values("Record ID")).toEqual(expenses.map((e) => e.id));
+    expect(snapshot.values("state")).toEqual(expenses.map((e) => e.state));
+    expect(snapshot.sheet.visibility).toBe("VeryHidden");
     expect(excel.model.settings.has(SETTING_PREFIX + tableName)).toBe(true);
   });
 
@@ -109,6 +114,28 @@ describe("a first load", () => {
     await expect(loading).rejects.toMatchObject({ name: "SchemaError" });
     expect(leftBehind(excel)).toEqual({ tables: [], sheets: ["Sheet1", sheetName], settings: [] });
     expect(excel.model.sheet(sheetName)!.usedArea()).toBeNull();
+  });
+
+  it("replaces a snapshot sheet left from before (its table deleted by hand) instead of refusing to start", async () => {
+    const { excel, workbook } = freshExcel();
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    const stale = `Snap ${tableName}`.slice(0, 31);
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add(stale);
+      sheet.getRangeByIndexes(0, 0, 3, 2).values = [["Record ID", "state"], ["gone-1", "draft"], ["gone-2", "paid"]];
+      sheet.tables.add(`'${stale}'!A1:B3`, true).name = snapshotTableOf(tableName);
+      sheet.getRangeByIndexes(5000, 0, 1, 1).values = [["far below"]];
+      await context.sync();
+    });
+    const report = await loadTable(f.client, workbook, params());
+    expect(report.count).toBe(2400);
+    const snapshot = tableView(excel, snapshotTableOf(tableName));
+    expect(snapshot.values("Record ID")).toEqual(f.sandbox.store.expensesOf(f.sub).map((e) => e.id));
+    expect(snapshot.sheet.name).toBe(stale);
+    expect(snapshot.sheet.visibility).toBe("VeryHidden");
+    // The old sheet went whole: nothing of it is left below the new snapshot.
+    expect(snapshot.sheet.usedArea()).toEqual({ row: 0, column: 0, rowCount: 2401, columnCount: 5 });
+    expect(excel.model.tables.map((t) => t.name).sort()).toEqual([snapshotTableOf(tableName), tableName].sort());
   });
 
   it("of a list longer than a sheet, is refused after its first page with the count and a hint to filter", async () => {
