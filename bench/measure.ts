@@ -1,5 +1,6 @@
 /** Timing helpers: medians of repeated runs, printed as ratios against a baseline of the same run; heap and CPU. */
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { readFileSync } from "node:fs";
 import { runInNewContext } from "node:vm";
 
 export interface Timed<T> {
@@ -120,3 +121,20 @@ export async function withCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuM
 }
 
 export const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * CPU time of this process's main thread (Linux: /proc/self/task/<pid>/stat, user + system, in clock ticks
+ * of 10 ms): with the in-memory Excel in a worker thread, the add-in's own CPU, without Excel's.
+ */
+function mainThreadCpuMs(): number {
+  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (proc(5)).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Main-thread CPU time spent in `fn` (see mainThreadCpuMs). */
+export async function withThreadCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = mainThreadCpuMs();
+  const value = await fn();
+  return { value, cpuMs: mainThreadCpuMs() - before };
+}

@@ -63,7 +63,12 @@ export interface RunSettings {
   delayForCellEdit: boolean;
   /** The cost of a round trip to Excel (benchmarks). */
   latencyMs: number;
+  /** A request's size already known to whoever sent it (bench/excel-worker.ts, which receives it as text). */
+  knownBytes?: PayloadSize;
 }
+
+/** The UTF-8 JSON size of an operation's payload when the caller knows it, else undefined (then it is counted here). */
+export type PayloadSize = (payload: unknown) => number | undefined;
 
 export class Context {
   private queue: Operation[] = [];
@@ -76,8 +81,9 @@ export class Context {
 
   /** Queues an operation; `payload` is what would travel to Excel (its UTF-8 JSON size is counted). */
   enqueue(payload: unknown, run: () => void): void {
-    const json = payload === undefined ? "" : JSON.stringify(payload);
-    this.queue.push({ bytes: OPERATION_OVERHEAD_BYTES + utf8Bytes(json ?? ""), run });
+    const known = payload === undefined ? 0 : this.settings.knownBytes?.(payload);
+    const bytes = known ?? utf8Bytes(JSON.stringify(payload) ?? "");
+    this.queue.push({ bytes: OPERATION_OVERHEAD_BYTES + bytes, run });
   }
 
   /** Called by a load while it runs: the loaded value travels back in the response. */

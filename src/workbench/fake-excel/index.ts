@@ -5,7 +5,7 @@
  * fails with RequestPayloadSizeLimitExceeded; syncs and request sizes are counted. Tests and the
  * workbench page use the same object. `user` plays the person at the keyboard (user-actions.ts).
  */
-import { Context, PAYLOAD_LIMIT_BYTES, type RunSettings, type SyncStats } from "./client-object";
+import { Context, PAYLOAD_LIMIT_BYTES, type PayloadSize, type RunSettings, type SyncStats } from "./client-object";
 import { FakeExcelError } from "./errors";
 import { WorkbookModel, type CellLine, type Scalar, type SheetModel, type TableModel } from "./model";
 import { UserActions } from "./user-actions";
@@ -38,8 +38,11 @@ export class FakeExcel {
   /** Every Excel.run's options, in order (tests check that each waits for cell edit). */
   readonly runs: Excel.RunOptions[] = [];
 
-  /** `syncLatencyMs` gives every sync the cost of a round trip to Excel (for benchmarks). */
-  constructor(readonly model: WorkbookModel = new WorkbookModel(), readonly syncLatencyMs = 0) {
+  /**
+   * `syncLatencyMs` gives every sync the cost of a round trip to Excel (for benchmarks); `knownBytes` takes
+   * a payload's size from whoever already measured its text (bench/excel-worker.ts).
+   */
+  constructor(readonly model: WorkbookModel = new WorkbookModel(), readonly syncLatencyMs = 0, private readonly knownBytes?: PayloadSize) {
     this.user = new UserActions(model);
   }
 
@@ -50,7 +53,7 @@ export class FakeExcel {
     const options = typeof first === "function" ? {} : first;
     const batch = typeof first === "function" ? first : second!;
     this.runs.push(options);
-    const context = new RequestContext(this.model, this.stats, { delayForCellEdit: options.delayForCellEdit === true, latencyMs: this.syncLatencyMs });
+    const context = new RequestContext(this.model, this.stats, { delayForCellEdit: options.delayForCellEdit === true, latencyMs: this.syncLatencyMs, knownBytes: this.knownBytes });
     const result = await batch(context);
     await context.sync();
     return result;
