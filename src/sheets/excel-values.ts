@@ -115,7 +115,18 @@ export function timestampToSerial(timestamp: string): number | null {
   return reading === null ? null : reading.ms / DAY_MS + EPOCH_OFFSET_DAYS;
 }
 
-/** An Excel serial back to the service's UTC timestamp form, rounded to the second. */
+/**
+ * An Excel serial back to the service's UTC timestamp form, its milliseconds dropped as the tracked value
+ * of a service timestamp drops them (tracked-values.ts): first rounded to the millisecond (a serial is a
+ * binary fraction of a day, `.700` reads back as `.69999…`), then cut to the second. Rounding to the
+ * nearest second instead would turn a loaded `…:00.500Z` into `…:01Z`, an edit nobody made.
+ */
+export function serialToTrackedTimestamp(serial: number): string {
+  const ms = Math.round((serial - EPOCH_OFFSET_DAYS) * DAY_MS);
+  return formatTimestamp(Math.floor(ms / 1000) * 1000);
+}
+
+/** An Excel serial back to the service's UTC timestamp form, rounded to the second (as Excel shows it). */
 export function serialToTimestamp(serial: number): string {
   const ms = Math.round(((serial - EPOCH_OFFSET_DAYS) * DAY_MS) / 1000) * 1000;
   return formatTimestamp(ms);

@@ -2,7 +2,7 @@
  * The tracked fields (state, accounted_id, paid_id, paid_at) in one canonical text form, whether they come
  * from the service or from a cell the user typed in, so that "changed or not" is a plain comparison.
  */
-import { readTimestamp, serialToTimestamp, type CellValue } from "./excel-values";
+import { readTimestamp, serialToTrackedTimestamp, type CellValue } from "./excel-values";
 import type { TrackedKey } from "./layouts/tracking";
 
 export type TrackedValues = Record<TrackedKey, string>;
@@ -15,7 +15,7 @@ function roundToSecond(iso: string): string {
 /** paid_at from a cell: an Excel date serial or a text timestamp; "" when empty. Unreadable text stays as typed. */
 export function canonicalTimestamp(value: CellValue | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
-  if (typeof value === "number") return serialToTimestamp(value);
+  if (typeof value === "number") return serialToTrackedTimestamp(value);
   const text = String(value).trim();
   if (text === "") return "";
   // The reading the paid_at cell of the same record was just written with (readTimestamp keeps it): one conversion.

@@ -45,6 +45,19 @@ describe("timestamp cells", () => {
   });
 });
 
+describe("a loaded paid_at with milliseconds", () => {
+  it.each([0, 1, 250, 499, 500, 501, 700, 999])("at .%i s reads back from its cell as the value it was loaded with: no edit", (ms) => {
+    for (const base of ["2026-11-02T09:15:00", "1969-12-31T23:59:59", "1900-03-01T00:00:00", "9999-12-31T23:59:59"]) {
+      const loaded = `${base}.${String(ms).padStart(3, "0")}Z`;
+      const cell = toCell("timestamp", loaded);
+      expect(typeof cell).toBe("number");
+      // What the snapshot keeps and what the cell reads back as must be the same text, or Sync states sees an edit.
+      expect(canonical("paid_at", cell)).toBe(canonical("paid_at", loaded));
+      expect(canonical("paid_at", loaded)).toBe(`${base}Z`);
+    }
+  });
+});
+
 describe("date cells", () => {
   it.each(["2026-03-31", "2024-02-29", "1900-01-01", "1900-03-01", "9999-12-31", "2000-02-29"])("%s is a real date", (text) => {
     expect(toCell("date", text)).toBe(Date.parse(`${text}T00:00:00Z`) / DAY_MS + 25569);

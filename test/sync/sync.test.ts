@@ -15,6 +15,16 @@ describe("Sync states on expenses", () => {
     f = await withExcel();
   });
 
+  it("sees no edit in a paid_at the service sent with milliseconds (.500 and over included) that nobody touched", async () => {
+    const paid = f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "paid").slice(0, 4);
+    expect(paid).toHaveLength(4);
+    paid.forEach((e, i) => (e.paid_at = `2026-11-02T09:15:0${i}.${["500", "700", "999", "001"][i]}Z`));
+    const table = await loadFor(f, { resource: "expenses", state: "paid" });
+    const preview = await previewSync(f.workbook, table);
+    expect(preview.counts.change).toBe(0);
+    expect(preview.rows.filter((r) => paid.some((e) => e.id === r.id))).toEqual([]);
+  });
+
   it("previews, then applies each valid edit once, writes every outcome back, and keeps a journal", async () => {
     const table = await loadFor(f, { resource: "expenses", state: "approved" });
     const [a, b, c, d] = approvedExpenses();
