@@ -4,7 +4,7 @@
  * whole, nothing required of it). Extra fields of known objects are tolerated (and dropped).
  */
 import { z } from "zod";
-import { isIsoDate, normalizeTimestamp } from "../domain";
+import { isIsoDate, isValidTimestamp } from "../domain";
 export { listed, recordOf, unknownValuesOf, hasUnknownValues, isListed, type Unlisted, type UnknownValue } from "./listed-values";
 
 export const Id = z.string().min(1);
@@ -13,9 +13,13 @@ export const Id = z.string().min(1);
 // calendar and clock ranges are the domain's rule (normalizeTimestamp), the same the sandbox and sync apply.
 const TIMESTAMP_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** True for a timestamp the spec allows: ISO 8601 with a real date and time and a zone (Z or ±hh:mm). */
+/**
+ * True for a timestamp the spec allows: ISO 8601 with a real date and time and a zone (Z or ±hh:mm). The
+ * domain's rule is isValidTimestamp, which answers as `normalizeTimestamp(value) !== null` does without
+ * building the UTC text: this runs on every timestamp of every page a list loads.
+ */
 export function isTimestamp(value: string): boolean {
-  return TIMESTAMP_SHAPE.test(value) && normalizeTimestamp(value) !== null;
+  return TIMESTAMP_SHAPE.test(value) && isValidTimestamp(value);
 }
 
 /** ISO 8601 timestamp with a zone. A bare date, a year 20260, 2026-02-30 or a missing zone is refused. */
