@@ -27,7 +27,7 @@ import { startSandboxProcess } from "./sandbox-process";
 /** A modest round trip to Excel (desktop is faster, Excel on the web much slower). */
 const ROUND_TRIP_MS = 20;
 const LATENCY_MS = 100;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 type Rendered = { rows: CellValue[][]; snapshot: Snapshot };
 

@@ -18,7 +18,7 @@ import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
 import { readSnapshot, snapshotRow, snapshotStart, writeSnapshot, type Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
-import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
+import type { CellValue, ColumnsRead, TableRead, TableStart, TableStream, Workbook } from "./workbook";
 
 /** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
 export function unlistedNote(unknown: readonly UnknownValue[]): string {
@@ -210,15 +210,28 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   const checkCancel = () => {
     if (options.signal?.aborted) throw new CancelledError("Cancelled.");
   };
-  const start = async () => {
-    stream ??= await workbook.createTable({
+  // The table and its snapshot are created at once, while the first page travels (its header is the
+  // layout's): the first rows then land without waiting for them. Taken back if the load fails.
+  const create = async (start: TableStart) => {
+    const created = await workbook.createTable(start);
+    if (start.tableName === tableName) stream = created;
+    else snapshot = created;
+    return created;
+  };
+  checkCancel();
+  const started = Promise.all([
+    create({
       sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
       formatsOf: rowFormatter(source.columns),
       editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
       widths: source.columns.map((c) => c.width),
-    });
-    if (load.tracked) snapshot ??= await workbook.createTable(snapshotStart(tableName));
-    return { table: stream, snapshot };
+    }),
+    load.tracked ? create(snapshotStart(tableName)) : null,
+  ]);
+  started.catch(() => undefined); // observed by the first write, or by the cleanup below
+  const start = async () => {
+    const [table, tracked] = await started;
+    return { table, snapshot: tracked };
   };
   const writes = new BatchedWrites<{ rows: CellValue[][]; tracked: string[][] }>(async (batch) => {
     checkCancel();
@@ -248,6 +261,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
     await keepParams(load);
   } catch (error) {
     await writes.settle();
+    await Promise.allSettled([started]);
     await Promise.all([(stream as TableStream | null)?.discard(), (snapshot as TableStream | null)?.discard()]);
     throw error;
   }

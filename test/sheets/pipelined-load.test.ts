@@ -86,6 +86,19 @@ describe("a first load", () => {
     expect(excel.model.settings.has(SETTING_PREFIX + tableName)).toBe(true);
   });
 
+  it("creates its table and snapshot while the first page travels, and takes both back if that page fails", async () => {
+    const { excel, workbook } = freshExcel();
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    const held = heldAt(1, () => ({ status: 200, headers: new Headers(), text: "{\"count\": 2400, \"results\": \"not a list\"}" }));
+    const loading = loadTable(held.client, workbook, params());
+    loading.catch(() => undefined);
+    await until(() => held.asked() && excel.model.table(tableName) !== undefined && excel.model.table(snapshotTableOf(tableName)) !== undefined);
+    expect(tableView(excel, tableName).header[0]).toBe("Expense ID");
+    held.open();
+    await expect(loading).rejects.toMatchObject({ name: "SchemaError" });
+    expect(leftBehind(excel)).toEqual({ tables: [], sheets: ["Sheet1"], settings: [] });
+  });
+
   it("cancelled after two pages are in the table, leaves no table, no sheet, no snapshot and no setting", async () => {
     const { excel, workbook } = freshExcel();
     const before = leftBehind(excel);
