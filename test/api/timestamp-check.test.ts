@@ -5,20 +5,15 @@
 import { isTimestamp, listExpenses, SchemaError, SpendClient } from "../../src/api";
 import { normalizeTimestamp } from "../../src/domain";
 import { fakeTransport } from "../support/fake-transport";
+import { Random } from "../../src/sandbox/random";
 
 const TIMESTAMP_SHAPE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 const before = (value: string) => TIMESTAMP_SHAPE.test(value) && normalizeTimestamp(value) !== null;
 
-/** mulberry32: the same strings on every run. */
+/** The same strings on every run (the sandbox's seeded PRNG). */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed, "timestamps");
+  return () => random.next();
 }
 
 describe("isTimestamp answers as TIMESTAMP_SHAPE and normalizeTimestamp did", () => {

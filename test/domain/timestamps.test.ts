@@ -4,17 +4,12 @@
  * of hand-picked edges, a grid of dates × clocks × zones, and strings from a seeded generator.
  */
 import { isIsoDate, isValidTimestamp, normalizeTimestamp } from "../../src/domain";
+import { Random } from "../../src/sandbox/random";
 
-/** mulberry32: the same strings on every run. */
+/** The same strings on every run (the sandbox's seeded PRNG). */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = new Random(seed, "timestamps");
+  return () => random.next();
 }
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");

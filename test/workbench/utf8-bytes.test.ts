@@ -1,4 +1,5 @@
 /** The in-memory Excel counts request and response sizes in UTF-8 bytes without encoding them: same count as TextEncoder. */
+import { Random } from "../../src/sandbox/random";
 import { utf8Bytes } from "../../src/workbench/fake-excel/client-object";
 
 const encoded = (text: string) => new TextEncoder().encode(text).length;
@@ -22,8 +23,8 @@ describe("utf8Bytes", () => {
   });
 
   it("agrees with TextEncoder on random text from every plane, lone surrogates included", () => {
-    let seed = 7;
-    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const random = new Random(7, "utf8");
+    const next = () => random.int(0, 2 ** 31 - 1);
     const ranges = [0x7f, 0x7ff, 0xd7ff, 0xdfff, 0xffff];
     for (let n = 0; n < 2000; n++) {
       let text = "";
