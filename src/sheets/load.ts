@@ -18,7 +18,7 @@ import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
 import { readSnapshot, snapshotRow, snapshotStart, writeSnapshot, type Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
-import type { CellValue, ColumnsRead, TableRead, TableStart, TableStream, Workbook } from "./workbook";
+import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
 
 /** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
 export function unlistedNote(unknown: readonly UnknownValue[]): string {
@@ -212,21 +212,15 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   };
   // The table and its snapshot are created at once, while the first page travels (its header is the
   // layout's): the first rows then land without waiting for them. Taken back if the load fails.
-  const create = async (start: TableStart) => {
-    const created = await workbook.createTable(start);
-    if (start.tableName === tableName) stream = created;
-    else snapshot = created;
-    return created;
-  };
   checkCancel();
   const started = Promise.all([
-    create({
+    workbook.createTable({
       sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
       formatsOf: rowFormatter(source.columns),
       editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
       widths: source.columns.map((c) => c.width),
-    }),
-    load.tracked ? create(snapshotStart(tableName)) : null,
+    }).then((created) => (stream = created)),
+    load.tracked ? workbook.createTable(snapshotStart(tableName)).then((created) => (snapshot = created)) : null,
   ]);
   started.catch(() => undefined); // observed by the first write, or by the cleanup below
   const start = async () => {
