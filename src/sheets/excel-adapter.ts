@@ -254,6 +254,10 @@ export class ExcelWorkbook implements Workbook {
       return bytes;
     };
     const chunks = chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES);
+    // Each chunk is queued while the request before it is still in Excel (what is queued after sync() was
+    // called goes into the next request), and sent once that one is back: building a chunk's values
+    // overlaps Excel's work on the last one, and requests still reach Excel one at a time, in order.
+    let inFlight: { sent: Promise<void>; end: number } | null = null;
     for (const [start, end] of chunks) {
       context.application.suspendApiCalculationUntilNextSync();
       const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
@@ -268,8 +272,17 @@ export class ExcelWorkbook implements Workbook {
       }
       // What the caller adds to the last request (a table's resize) costs no round trip of its own.
       if (end === rows.length) withLastChunk?.();
-      await context.sync();
-      onChunk?.(end);
+      if (inFlight) {
+        await inFlight.sent;
+        onChunk?.(inFlight.end);
+      }
+      const sent = context.sync();
+      sent.catch(() => undefined); // no unhandled-rejection warning while the next chunk is built: the await below still throws it
+      inFlight = { sent, end };
+    }
+    if (inFlight) {
+      await inFlight.sent;
+      onChunk?.(inFlight.end);
     }
   }
 

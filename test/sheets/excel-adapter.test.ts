@@ -95,6 +95,42 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect(columns!.columns.get("ID")).toEqual(rows.map((r) => r[0]));
   }, 120_000);
 
+  it("a long write reaches Excel one request at a time, in order; a failed request stops the ones behind it", async () => {
+    const rows: CellValue[][] = Array.from({ length: 20_000 }, (_, i) => [`e-${i}`, `描述 ${i} `.repeat(20)]);
+    /** An Excel whose syncs are logged (and whose `failAt`-th write request fails, as Excel refusing it would). */
+    const logged = (failAt?: number) => {
+      const excel = new FakeExcel(undefined, 2);
+      const log: string[] = [];
+      let sent = 0;
+      const run = excel.run.bind(excel) as (options: Excel.RunOptions, batch: (context: never) => Promise<unknown>) => Promise<unknown>;
+      const host = {
+        run: (options: Excel.RunOptions, batch: (context: never) => Promise<unknown>) => run(options, (context: { sync: () => Promise<void> }) => {
+          const sync = context.sync.bind(context);
+          context.sync = async () => {
+            const n = ++sent;
+            log.push(`send ${n}`);
+            if (n === failAt) throw Object.assign(new Error("refused"), { code: "InvalidArgument" });
+            await sync();
+            log.push(`back ${n}`);
+          };
+          return batch(context as never);
+        }),
+      };
+      return { excel, log, workbook: new ExcelWorkbook(host as never) };
+    };
+    const ok = logged();
+    await ok.workbook.writeTable(table(["ID", "Description"], rows));
+    expect(ok.excel.stats.syncs).toBeGreaterThan(4);
+    // Never two requests out at once: every request comes back before the next one is sent.
+    expect(ok.log).toEqual(ok.log.map((_, i) => `${i % 2 ? "back" : "send"} ${Math.floor(i / 2) + 1}`));
+    expect(bodyOf(ok.excel).values).toEqual(rows);
+
+    const failing = logged(3);
+    await expect(failing.workbook.writeTable(table(["ID", "Description"], rows))).rejects.toThrow("refused");
+    expect(failing.log.at(-1)).toBe("send 3");
+    expect(failing.log.filter((line) => line.startsWith("send"))).toHaveLength(3);
+  });
+
   it("a sync writing 3,000 statuses of 2,000 characters each stays under the limit", async () => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel);
