@@ -257,7 +257,7 @@ export class ExcelWorkbook implements Workbook {
     // Each chunk is queued while the request before it is still in Excel (what is queued after sync() was
     // called goes into the next request), and sent once that one is back: building a chunk's values
     // overlaps Excel's work on the last one, and requests still reach Excel one at a time, in order.
-    let inFlight: { sent: Promise<void>; end: number } | null = null;
+    let inFlight: { sent: Promise<unknown>; end: number } | null = null;
     for (const [start, end] of chunks) {
       context.application.suspendApiCalculationUntilNextSync();
       const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);

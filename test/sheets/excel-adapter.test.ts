@@ -1,5 +1,6 @@
 /** The Office.js adapter against the strict in-memory Excel: text safety, limits, cell edit mode, the user's own cells. */
 import { ExcelWorkbook, NUMBER_FORMATS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
+import type { ExcelHost } from "../../src/sheets/excel-api";
 import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/excel-cells";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { HOSTILE_TEXT } from "../support/hostile-text";
@@ -102,21 +103,21 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
       const excel = new FakeExcel(undefined, 2);
       const log: string[] = [];
       let sent = 0;
-      const run = excel.run.bind(excel) as (options: Excel.RunOptions, batch: (context: never) => Promise<unknown>) => Promise<unknown>;
-      const host = {
-        run: (options: Excel.RunOptions, batch: (context: never) => Promise<unknown>) => run(options, (context: { sync: () => Promise<void> }) => {
+      const host: ExcelHost = {
+        run: (options, batch) => excel.run(options, (context) => {
           const sync = context.sync.bind(context);
-          context.sync = async () => {
+          context.sync = async <T>(pass?: T): Promise<T> => {
             const n = ++sent;
             log.push(`send ${n}`);
             if (n === failAt) throw Object.assign(new Error("refused"), { code: "InvalidArgument" });
             await sync();
             log.push(`back ${n}`);
+            return pass as T;
           };
-          return batch(context as never);
+          return batch(context);
         }),
       };
-      return { excel, log, workbook: new ExcelWorkbook(host as never) };
+      return { excel, log, workbook: new ExcelWorkbook(host) };
     };
     const ok = logged();
     await ok.workbook.writeTable(table(["ID", "Description"], rows));
