@@ -122,15 +122,21 @@ export async function withCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuM
 
 export const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/**
- * CPU time of this process's main thread (Linux: /proc/self/task/<pid>/stat, user + system, in clock ticks
- * of 10 ms): with the in-memory Excel in a worker thread, the add-in's own CPU, without Excel's.
- */
-function mainThreadCpuMs(): number {
-  const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+/** User + system CPU of a process or thread from its /proc stat file (Linux), in clock ticks of 10 ms. */
+function statCpuMs(path: string): number {
+  const fields = readFileSync(path, "utf8").split(") ")[1].split(" ");
   // After "pid (comm) ": state is field 3, utime field 14, stime field 15 (proc(5)).
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+
+/**
+ * CPU time of this process's main thread (/proc/self/task/<pid>/stat): with the in-memory Excel in a worker
+ * thread, the add-in's own CPU, without Excel's.
+ */
+const mainThreadCpuMs = () => statCpuMs(`/proc/self/task/${process.pid}/stat`);
+
+/** CPU time of another process (the sandbox), every thread of it. */
+export const processCpuMs = (pid: number) => statCpuMs(`/proc/${pid}/stat`);
 
 /** Main-thread CPU time spent in `fn` (see mainThreadCpuMs). */
 export async function withThreadCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {

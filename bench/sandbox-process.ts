@@ -5,12 +5,15 @@ import type { SandboxManifest } from "../src/sandbox/server";
 
 export interface SandboxProcess {
   manifest: SandboxManifest;
+  /** The sandbox's own process (node itself, not a launcher), for its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
   const root = join(__dirname, "..");
-  const child = spawn(join(root, "node_modules", ".bin", "tsx"), [join(root, "src/sandbox/cli.ts"), "--port", "0", "--json", ...args], {
+  // node itself with tsx's loader (not tsx's launcher, which runs node as a child): the pid is the sandbox's.
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/sandbox/cli.ts"), "--port", "0", "--json", ...args], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -25,6 +28,7 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
   });
   return {
     manifest: JSON.parse(line) as SandboxManifest,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.on("exit", () => resolve());

@@ -21,7 +21,7 @@ export interface ClientConfig {
   /** Per request, in milliseconds (default 30 s). */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
-  /** Pages fetched at once by list calls (default 4). */
+  /** Pages fetched at once by list calls (default 6). */
   concurrency?: number;
   transport?: Transport;
   /** For deterministic jitter in tests. */
@@ -41,7 +41,11 @@ export interface SendOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Requests at once: what a browser gives one host over HTTP/1.1 (Chrome, Edge's WebView2, Safari and Firefox
+ * open at most 6 connections per host name), so no request of ours waits inside the webview for a socket.
+ */
+export const DEFAULT_CONCURRENCY = 6;
 
 export class SpendClient {
   readonly baseUrl: string;
@@ -99,19 +103,30 @@ export class SpendClient {
   }
 
   /** GET with retries; the body is checked against `schema`. */
-  get<T>(schema: z.ZodType<T>, resource: string, url: string, options: SendOptions = {}): Promise<T> {
-    return this.send(schema, resource, "GET", url, undefined, options);
+  async get<T>(schema: z.ZodType<T>, resource: string, url: string, options: SendOptions = {}): Promise<T> {
+    return this.decode(schema, resource, await this.send("GET", url, undefined, options));
+  }
+
+  /**
+   * GET with retries, up to a 2xx answer's text, not yet parsed: a list frees its place on the network with
+   * it and starts the next page before it spends CPU on this one. `decode` then parses and checks it.
+   */
+  getText(url: string, options: SendOptions = {}): Promise<string> {
+    return this.send("GET", url, undefined, options);
+  }
+
+  /** A 2xx answer's text as a value checked against `schema` (SchemaError naming the field otherwise). */
+  decode<T>(schema: z.ZodType<T>, resource: string, text: string): T {
+    return checkSchema(schema, parseJson(text, resource), resource);
   }
 
   /** PATCH once: never retried here, since a lost answer may hide an applied change (the caller reads first). */
-  patch<T>(schema: z.ZodType<T>, resource: string, url: string, body: unknown, options: SendOptions = {}): Promise<T> {
-    return this.send(schema, resource, "PATCH", url, JSON.stringify(body), options);
+  async patch<T>(schema: z.ZodType<T>, resource: string, url: string, body: unknown, options: SendOptions = {}): Promise<T> {
+    return this.decode(schema, resource, await this.send("PATCH", url, JSON.stringify(body), options));
   }
 
-  private async send<T>(
-    schema: z.ZodType<T>, resource: string, method: "GET" | "PATCH", url: string, body: string | undefined,
-    options: SendOptions,
-  ): Promise<T> {
+  /** One call with its retries; the text of its 2xx answer, or the error that says what went wrong. */
+  private async send(method: "GET" | "PATCH", url: string, body: string | undefined, options: SendOptions): Promise<string> {
     this.checkOrigin(url);
     const info: RequestInfo = { method, url: redactSecrets(pathOf(url)) };
     const retries = method === "GET" ? this.retry.retries : 0;
@@ -121,7 +136,7 @@ export class SpendClient {
       let failure: Error;
       try {
         const raw = await this.exchange(method, url, body, info, options.signal, attempt);
-        if (raw.status >= 200 && raw.status < 300) return checkSchema(schema, parseJson(raw.text, resource), resource);
+        if (raw.status >= 200 && raw.status < 300) return raw.text;
         failure = this.httpError(raw, info);
         if (!this.retry.statuses.includes(raw.status)) throw failure;
         const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"), this.now());

@@ -2,7 +2,8 @@
  * Lists as async iterators (octokit `paginate.iterator`) with a collector on top. After the first page the
  * total is known, so the other pages are fetched concurrently (bounded) and still yielded in order; without
  * a count, `next` is followed. Every page is checked as it arrives (PageGuard: no URL twice, no page of
- * records already seen, no page the count contradicts), so a misbehaving server costs one page, not all.
+ * records already seen, no page the count contradicts), so a misbehaving server costs a few pages, not all:
+ * page 1 and at most 2 x `concurrency` after the page it is caught at.
  */
 import { z } from "zod";
 import type { Query, SpendClient } from "./client";
@@ -12,7 +13,7 @@ import { MAX_LIST_RECORDS, PageGuard } from "./page-guard";
 export interface ListOptions {
   /** Records per request; default and maximum: the resource's maximum. */
   pageSize?: number;
-  /** Requests at once; default: the client's (4). */
+  /** Requests at once; default: the client's (6). */
   concurrency?: number;
   signal?: AbortSignal;
   /** Called after every page with records loaded so far and the total (null while unknown). */
@@ -46,6 +47,9 @@ export function envelopeOf<T>(item: z.ZodType<T>) {
     results: z.array(item),
   });
 }
+
+/** Resolves in a later task: a request just started is written out before the CPU work that follows. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
   private readonly envelope;
@@ -104,24 +108,36 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
         const pages = Math.max(1, Math.ceil(count / this.pageSize));
         this.checkPageSize(1, first.results.length, count, pages);
         yield take(1, first, count);
-        const inFlight = new Map<number, Promise<z.infer<typeof this.envelope>>>();
+        // At most `limit` pages on the network. A page gives its place to the next as soon as its text is in
+        // hand, so that request travels while this page is parsed and checked. Pages asked for and not yet
+        // yielded: at most 2 x `limit` (what a slow consumer holds in memory, what a bad server costs).
+        const limit = this.options.concurrency ?? this.client.concurrency;
+        const pending = new Map<number, Promise<z.infer<typeof this.envelope>>>();
+        let onNetwork = 0;
         let nextToStart = 2;
+        let yielded = 1;
         const fill = () => {
-          const limit = this.options.concurrency ?? this.client.concurrency;
-          while (inFlight.size < limit && nextToStart <= pages) {
+          while (!signal.aborted && onNetwork < limit && nextToStart <= pages && nextToStart - 1 - yielded < 2 * limit) {
             const page = nextToStart++;
-            const request = this.fetchPage(page, count, signal);
+            onNetwork++;
+            const request = this.fetchPage(page, count, signal, (ok) => {
+              onNetwork--;
+              if (ok) fill(); // after a failure, nothing more is asked for: the failure ends the list in its turn
+            });
             request.catch(() => undefined); // observed when its turn comes
-            inFlight.set(page, request);
+            pending.set(page, request);
           }
         };
         for (let page = 2; page <= pages; page++) {
           fill();
-          const env = await inFlight.get(page)!;
-          inFlight.delete(page);
+          const env = await pending.get(page)!;
+          pending.delete(page);
           if (env.count !== count) throw this.moved(count, env.count ?? guard.distinct, "the total changed between pages");
           this.checkPageSize(page, env.results.length, count, pages);
-          yield take(page, env, count);
+          const out = take(page, env, count);
+          yielded = page;
+          fill();
+          yield out;
         }
       } else {
         // No count: follow `next`, checked against the configured origin before the key is sent.
@@ -164,14 +180,19 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said}. Loading stopped.`, page);
   }
 
-  private async fetchPage(page: number, count: number, signal: AbortSignal) {
+  private async fetchPage(page: number, count: number, signal: AbortSignal, offNetwork: (ok: boolean) => void) {
+    let text: string;
     try {
-      return await this.client.get(this.envelope, `${this.spec.resource} (page ${page})`, this.pageUrl(page), { signal });
+      text = await this.client.getText(this.pageUrl(page), { signal });
     } catch (error) {
+      offNetwork(false);
       // The page existed when we counted: the list shrank under us.
       if (error instanceof NotFoundError) throw this.moved(count, (page - 1) * this.pageSize, `page ${page} no longer exists`);
       throw error;
     }
+    offNetwork(true);
+    await nextTask(); // the request just started is written out before this page's CPU work
+    return this.client.decode(this.envelope, `${this.spec.resource} (page ${page})`, text);
   }
 
   private moved(expected: number, received: number, why: string): DataMovedError {

@@ -202,9 +202,85 @@ describe("pagination", () => {
     for await (const item of listCards(c, {}, { pageSize: 10, concurrency: 4 })) {
       if (item.id === "r15") break;
     }
-    // Page 1 and 2 were read; pages 3 to 5 were in flight and are aborted; nothing more was asked for.
-    expect(fake.requests.map((r) => new URL(r.url).searchParams.get("page"))).toEqual(["1", "2", "3", "4", "5"]);
-    expect(fake.requests.map((r) => r.signal.aborted)).toEqual([false, false, true, true, true]);
+    // Page 1 and 2 were read. Pages 3 to 5 arrived together with page 2, and each gave its place on the network
+    // to the next (6 to 9), up to 2 x 4 pages beyond the one yielded. Those four were still travelling when the
+    // consumer left, so they are aborted, and nothing more was asked for.
+    expect(fake.requests.map((r) => new URL(r.url).searchParams.get("page"))).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    expect(fake.requests.map((r) => r.signal.aborted)).toEqual([false, false, false, false, false, true, true, true, true]);
+  });
+});
+
+describe("pagination: the network is never idle while a page is parsed", () => {
+  /** Answers are held until the test lets them go, in any order; every step is logged. */
+  function heldClient(total: number, concurrency: number) {
+    const log: string[] = [];
+    const held = new Map<number, () => void>();
+    const { c, fake } = client(async (r) => {
+      const page = Number(new URL(r.url).searchParams.get("page"));
+      log.push(`ask ${page}`);
+      if (page > 1) await new Promise<void>((resolve) => held.set(page, resolve));
+      log.push(`text ${page}`);
+      return { body: pageOf(r.url, total) };
+    }, { concurrency });
+    const decode = c.decode.bind(c);
+    jest.spyOn(c, "decode").mockImplementation((schema, resource, text) => {
+      log.push(`parse ${resource.match(/page (\d+)/)?.[1]}`);
+      return decode(schema, resource, text);
+    });
+    const release = async (page: number) => {
+      held.get(page)!();
+      held.delete(page);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    return { c, fake, log, held, release };
+  }
+
+  it("a page's place goes to the next page as soon as its text is in hand, before that text is parsed", async () => {
+    const { c, log, held, release } = heldClient(200, 3);
+    const pages = listCards(c, {}, { pageSize: 10 }).pages();
+    expect((await pages.next()).value.page).toBe(1);
+    const second = pages.next(); // the consumer asks for page 2: pages 2 to 4 go out (3 at once)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([...held.keys()]).toEqual([2, 3, 4]);
+    await release(3); // page 3 answers first: page 5 is asked for before page 3 is parsed
+    expect(log.slice(log.indexOf("text 3"))).toEqual(["text 3", "ask 5", "parse 3"]);
+    await release(2);
+    expect(log.slice(log.indexOf("text 2"))).toEqual(["text 2", "ask 6", "parse 2"]);
+    expect((await second).value.page).toBe(2);
+    await pages.return(undefined);
+  });
+
+  it("a slow consumer holds at most 2 x concurrency pages beyond the one it has; never more than concurrency on the network", async () => {
+    const { c, fake, held, release } = heldClient(500, 3);
+    const pages = listCards(c, {}, { pageSize: 10 }).pages();
+    await pages.next();
+    const second = pages.next();
+    // Every answer is let go as soon as it is asked for; the consumer keeps page 2 and asks for nothing more.
+    for (let round = 0; round < 20 && held.size > 0; round++) for (const page of [...held.keys()]) await release(page);
+    expect((await second).value.page).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const asked = fake.requests.map((r) => Number(new URL(r.url).searchParams.get("page")));
+    expect(asked).toEqual([1, 2, 3, 4, 5, 6, 7, 8]); // page 1, page 2 (held by the consumer), then 2 x 3
+    expect(fake.maxInFlight()).toBe(3);
+    // The consumer takes one page: exactly one more is asked for.
+    expect((await pages.next()).value.page).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    for (const page of [...held.keys()]) await release(page);
+    expect(fake.requests.map((r) => Number(new URL(r.url).searchParams.get("page")))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    await pages.return(undefined);
+  });
+
+  it("after a page fails, nothing more is asked for, and the failure ends the list at its turn", async () => {
+    const { c, fake } = client((r) => {
+      const page = Number(new URL(r.url).searchParams.get("page"));
+      return page === 2 ? { status: 404, body: { status: 404, error: "gone" } } : { body: pageOf(r.url, 200), delayMs: page === 1 ? 0 : 30 };
+    }, { concurrency: 3 });
+    const error = await listCards(c, {}, { pageSize: 10 }).all().catch((e) => e);
+    expect(error).toBeInstanceOf(DataMovedError);
+    expect(error.message).toBe("The corporate cards changed on the server while loading (page 2 no longer exists; expected 200 records). Load again.");
+    // Pages 2 to 4 went out at once; page 2's failure gave its place to no one, and 3 and 4 were stopped.
+    expect(fake.requests.map((r) => Number(new URL(r.url).searchParams.get("page")))).toEqual([1, 2, 3, 4]);
+    expect(fake.requests.map((r) => r.signal.aborted)).toEqual([false, false, true, true]);
   });
 });
 
