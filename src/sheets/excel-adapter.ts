@@ -147,6 +147,8 @@ export class ExcelWorkbook implements Workbook {
       return true;
     });
     let written = 0;
+    // Rows appended but not yet sent (fullRequestsOnly): nothing of them is in the workbook to take back.
+    let held: CellValue[][] = [];
     const body = () => Math.max(1, written);
     const discard = async () => {
       try {
@@ -194,16 +196,30 @@ export class ExcelWorkbook implements Workbook {
     return {
       append: async (rows) => {
         if (rows.length === 0) return;
-        await this.run(async (context) => {
-          const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-          const table = context.workbook.tables.getItemOrNullObject(tableName);
-          const grown = sheetAddress(sheetName, 0, 0, 1 + written + rows.length, columns);
-          await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
-        });
-        written += rows.length;
+        let batch = held.length > 0 ? held.concat(rows) : rows;
+        held = [];
+        if (w.fullRequestsOnly) {
+          // Only the full requests go now; the last, partial one waits for more rows (or for finish).
+          const chunks = this.planRows(batch, w.numberFormats, w.formatsOf, undefined).chunks;
+          const full = chunks.length > 1 ? chunks[chunks.length - 2][1] : 0;
+          held = batch.slice(full);
+          batch = batch.slice(0, full);
+          if (batch.length === 0) return;
+        }
+        await this.appendNow(sheetName, tableName, columns, written, batch, w);
+        written += batch.length;
       },
       finish: () => this.run(async (context) => {
         const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+        if (held.length > 0) {
+          // The rows still waiting go first (their last request grows the table), in their own request: the
+          // recalculation below must not share a request whose calculation is suspended.
+          const table = context.workbook.tables.getItemOrNullObject(tableName);
+          const grown = sheetAddress(sheetName, 0, 0, 1 + written + held.length, columns);
+          await this.writeRows(context, sheet, 1 + written, 0, held, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
+          written += held.length;
+          held = [];
+        }
         for (let c = 0; c < columns; c++) {
           const column = sheet.getRangeByIndexes(1, c, body(), 1);
           if (w.editable[c]) column.format.fill.color = EDITABLE_FILL;
@@ -232,6 +248,34 @@ export class ExcelWorkbook implements Workbook {
     oldBody.format.fill.clear();
   }
 
+  /** Rows in chunks within the request budget, with each row's own number formats (computed once, measured too). */
+  private planRows(
+    rows: CellValue[][], numberFormats: (string | null)[], formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
+    formulas: (string | null)[][] | undefined,
+  ): { rowFormats: (string | null)[][] | null; chunks: [number, number][] } {
+    const bytesOfFormats = (formats: (string | null)[]) => formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+    const formatBytes = bytesOfFormats(numberFormats);
+    // A row's own formats (an amount's decimals follow its currency).
+    const rowFormats = formatsOf ? rows.map(formatsOf) : null;
+    const rowBytes = (i: number) => {
+      let bytes = (rowFormats ? bytesOfFormats(rowFormats[i]) : formatBytes) + 4;
+      for (const value of rows[i]) bytes += typedBytes(value);
+      for (const formula of formulas?.[i]?.some((f) => f !== null) ? formulas[i] : []) bytes += plainBytes(formula);
+      return bytes;
+    };
+    return { rowFormats, chunks: chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES) };
+  }
+
+  /** One Excel.run that writes rows below the `written` ones of a streamed table; its last request grows the table. */
+  private appendNow(sheetName: string, tableName: string, columns: number, written: number, rows: CellValue[][], w: TableStart): Promise<void> {
+    return this.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+      const table = context.workbook.tables.getItemOrNullObject(tableName);
+      const grown = sheetAddress(sheetName, 0, 0, 1 + written + rows.length, columns);
+      await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
+    });
+  }
+
   /**
    * Writes rows starting at a sheet row, in chunks within the request budget: number formats first (null
    * leaves the user's own), then typed values, then the user's formulas where a column holds them.
@@ -242,18 +286,8 @@ export class ExcelWorkbook implements Workbook {
     formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void, withLastChunk?: () => void,
   ): Promise<void> {
     const columns = numberFormats.length;
-    const bytesOfFormats = (formats: (string | null)[]) => formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
-    const formatBytes = bytesOfFormats(numberFormats);
-    // A row's own formats (an amount's decimals follow its currency): computed once per row, measured too.
-    const rowFormats = formatsOf ? rows.map(formatsOf) : null;
+    const { rowFormats, chunks } = this.planRows(rows, numberFormats, formatsOf, formulas);
     const formulasOf = (i: number) => formulas?.[i]?.some((f) => f !== null) ? formulas[i] : null;
-    const rowBytes = (i: number) => {
-      let bytes = (rowFormats ? bytesOfFormats(rowFormats[i]) : formatBytes) + 4;
-      for (const value of rows[i]) bytes += typedBytes(value);
-      for (const formula of formulasOf(i) ?? []) bytes += plainBytes(formula);
-      return bytes;
-    };
-    const chunks = chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES);
     // Each chunk is queued while the request before it is still in Excel (what is queued after sync() was
     // called goes into the next request), and sent once that one is back: building a chunk's values
     // overlaps Excel's work on the last one, and requests still reach Excel one at a time, in order.

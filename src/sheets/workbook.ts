@@ -36,6 +36,11 @@ export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & 
    * before is replaced rather than refused.
    */
   ownSheet?: boolean;
+  /**
+   * Appended rows go to Excel only in full requests (a request's byte budget); the rest waits for the next
+   * append or for `finish`. For a table nobody watches fill up (a load's snapshot): fewer round trips.
+   */
+  fullRequestsOnly?: boolean;
 };
 
 /**

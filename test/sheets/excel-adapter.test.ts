@@ -132,6 +132,48 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect(failing.log.filter((line) => line.startsWith("send"))).toHaveLength(3);
   });
 
+  it("a stream with fullRequestsOnly sends only full requests, the rest at finish; discard takes back only what was sent", async () => {
+    // 30,000 rows of about 250 bytes (7.5 MB in all), appended 1,000 at a time as a load's pages arrive.
+    const rows = Array.from({ length: 30_000 }, (_, i) => [`id-${i}`, "x".repeat(200), `state-${i % 7}`]);
+    const start = { ...table(["ID", "Text", "State"], []), fullRequestsOnly: true };
+    const streamed = async (excel: FakeExcel, upTo: number) => {
+      const stream = await new ExcelWorkbook(excel).createTable(start);
+      const before = excel.stats.syncs;
+      const sentAfter: number[] = [];
+      for (let at = 0; at < upTo; at += 1000) {
+        await stream.append(rows.slice(at, at + 1000));
+        sentAfter.push(excel.stats.syncs - before);
+      }
+      return { stream, before, sentAfter };
+    };
+    const excel = new FakeExcel();
+    const { stream, before, sentAfter } = await streamed(excel, rows.length);
+    // While the rows came, only full requests went (each within a row of the 4 MB budget), never one per page.
+    const duringAppends = excel.stats.requestBytes.slice(-sentAfter.at(-1)!);
+    expect(duringAppends.length).toBeGreaterThanOrEqual(2);
+    for (const bytes of duringAppends) expect(bytes).toBeGreaterThan(3_900_000);
+    expect(bodyOf(excel).values.length).toBeLessThan(rows.length);
+    // The rest goes with finish: its own request, then the fills and the recalculation (never in a request
+    // whose calculation is suspended for the write).
+    await stream.finish();
+    expect(excel.stats.syncs - before).toBe(sentAfter.at(-1)! + 2);
+    expect(bodyOf(excel).values).toEqual(rows);
+    expect(excel.stats.requestBytes.every((b) => b <= PAYLOAD_LIMIT_BYTES)).toBe(true);
+    // Without the option, every append is a request of its own: 30 of them.
+    const plain = new FakeExcel();
+    const eager = await new ExcelWorkbook(plain).createTable({ ...start, fullRequestsOnly: false });
+    const eagerBefore = plain.stats.syncs;
+    for (let at = 0; at < rows.length; at += 1000) await eager.append(rows.slice(at, at + 1000));
+    expect(plain.stats.syncs - eagerBefore).toBe(30);
+    // Discarded with rows still waiting: the table goes, and nothing of the waiting rows was ever written.
+    const other = new FakeExcel();
+    const early = await streamed(other, 5000);
+    expect(other.stats.syncs - early.before).toBe(0);
+    await early.stream.discard();
+    expect(other.model.table("T")).toBeUndefined();
+    expect(other.model.sheets.map((sheet) => sheet.name)).toEqual(["Sheet1"]);
+  });
+
   it("a sync writing 3,000 statuses of 2,000 characters each stays under the limit", async () => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel);

@@ -65,8 +65,9 @@ describe("a first load", () => {
     await until(() => rowsIn(excel, tableName) === 2000);
     expect(held.asked()).toBe(true);
     expect(tableView(excel, tableName).values("Expense ID")).toEqual(expenses.slice(0, 2000).map((e) => e.id));
-    // The snapshot grows beside the table, page by page: not written whole after the last page.
-    expect(tableView(excel, snapshotTableOf(tableName)).values("Record ID")).toEqual(expenses.slice(0, 2000).map((e) => e.id));
+    // The snapshot (hidden) exists from the start and goes to Excel in full requests only: the 2,000 rows so
+    // far (about 0.2 MB) wait for more, so it still has just its one empty row.
+    expect(tableView(excel, snapshotTableOf(tableName)).values("Record ID")).toEqual([""]);
     held.open();
     const report = await loading;
     expect(report).toMatchObject({ tableName, count: 2400, added: 2400, updated: 0, removed: 0 });
