@@ -206,17 +206,15 @@ export class ExcelWorkbook implements Workbook {
           batch = batch.slice(0, full);
           if (batch.length === 0) return;
         }
-        await this.appendNow(sheetName, tableName, columns, written, batch, w);
+        await this.run((context) => this.writeBelow(context, w, columns, written, batch));
         written += batch.length;
       },
       finish: () => this.run(async (context) => {
         const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
         if (held.length > 0) {
-          // The rows still waiting go first (their last request grows the table), in their own request: the
-          // recalculation below must not share a request whose calculation is suspended.
-          const table = context.workbook.tables.getItemOrNullObject(tableName);
-          const grown = sheetAddress(sheetName, 0, 0, 1 + written + held.length, columns);
-          await this.writeRows(context, sheet, 1 + written, 0, held, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
+          // The rows still waiting go first, in their own request: the recalculation below must not share a
+          // request whose calculation is suspended.
+          await this.writeBelow(context, w, columns, written, held);
           written += held.length;
           held = [];
         }
@@ -266,14 +264,12 @@ export class ExcelWorkbook implements Workbook {
     return { rowFormats, chunks: chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES) };
   }
 
-  /** One Excel.run that writes rows below the `written` ones of a streamed table; its last request grows the table. */
-  private appendNow(sheetName: string, tableName: string, columns: number, written: number, rows: CellValue[][], w: TableStart): Promise<void> {
-    return this.run(async (context) => {
-      const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-      const table = context.workbook.tables.getItemOrNullObject(tableName);
-      const grown = sheetAddress(sheetName, 0, 0, 1 + written + rows.length, columns);
-      await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
-    });
+  /** Writes rows below the `written` ones of a streamed table; its last request also grows the table over them. */
+  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][]): Promise<void> {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
+    const table = context.workbook.tables.getItemOrNullObject(w.tableName);
+    const grown = sheetAddress(w.sheetName, 0, 0, 1 + written + rows.length, columns);
+    await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
   }
 
   /**
