@@ -12,6 +12,7 @@ import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
 import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
 import { readColumnsOf, toRows } from "./excel-read";
+import { StreamSends, type RequestOrder } from "./stream-sends";
 import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableWrite, Workbook } from "./workbook";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
@@ -23,6 +24,14 @@ export const EDITABLE_HEADER_FILL = "#FFE699";
 const OPERATION_BYTES = 400;
 /** https://learn.microsoft.com/javascript/api/excel/excel.runoptions: without it a batch fails while the user types in a cell. */
 const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
+
+/** What a write tells its caller, and adds to its last request. */
+interface ChunkHooks {
+  /** Rows up to `end` are in Excel. */
+  onChunk?: (end: number) => void;
+  /** Queues operations into the last request (a table's resize), so they cost no round trip of their own. */
+  withLastChunk?: () => void;
+}
 
 /** Splits rows into chunks whose request bytes (as `rowBytes` counts them) stay within the budget. */
 export function chunkRows(count: number, rowBytes: (index: number) => number, budget = REQUEST_BUDGET_BYTES): [number, number][] {
@@ -93,7 +102,9 @@ export class ExcelWorkbook implements Workbook {
       headerRange.format.font.bold = true;
       await context.sync();
 
-      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formatsOf, w.formulas, (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length));
+      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formatsOf, w.formulas, {
+        onChunk: (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length),
+      });
 
       const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
       if (existing) {
@@ -127,8 +138,9 @@ export class ExcelWorkbook implements Workbook {
   /**
    * A new table written as its rows arrive (TableStream). The header and one empty body row (an Excel table
    * always has one) are written at once, so the table exists from the start; each append is one Excel.run
-   * whose last chunk also resizes the table (no extra round trip per page); fills and dropdowns go over the
-   * whole body in `finish`, as writeTable puts them on after the rows.
+   * whose last chunk also resizes the table (no extra round trip per page), and whose first request waits
+   * for the previous append's last one to be back (stream-sends.ts); fills and dropdowns go over the whole
+   * body in `finish`, as writeTable puts them on after the rows.
    */
   async createTable(w: TableStart): Promise<TableStream> {
     const columns = w.header.length;
@@ -146,11 +158,18 @@ export class ExcelWorkbook implements Workbook {
       await context.sync();
       return true;
     });
-    let written = 0;
-    // Rows appended but not yet sent (fullRequestsOnly): nothing of them is in the workbook to take back.
-    let held: CellValue[][] = [];
-    const body = () => Math.max(1, written);
+    const sends = new StreamSends(
+      (below, rows, order) => this.run((context) => this.writeBelow(context, w, columns, below, rows, order)),
+      (rows) => {
+        const chunks = this.planRows(rows, w.numberFormats, w.formatsOf, undefined).chunks;
+        return chunks.length > 1 ? chunks[chunks.length - 2][1] : 0;
+      },
+      w.holdPartial,
+    );
+    const body = () => Math.max(1, sends.written);
     const discard = async () => {
+      // What is still on its way lands first (or fails), so that nothing is written after the table is gone.
+      await sends.abandon();
       try {
         await this.run(async (context) => {
           const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
@@ -194,39 +213,23 @@ export class ExcelWorkbook implements Workbook {
       throw error;
     }
     return {
-      append: async (rows) => {
-        if (rows.length === 0) return;
-        let batch = held.length > 0 ? held.concat(rows) : rows;
-        held = [];
-        if (w.fullRequestsOnly) {
-          // Only the full requests go now; the last, partial one waits for more rows (or for finish).
-          const chunks = this.planRows(batch, w.numberFormats, w.formatsOf, undefined).chunks;
-          const full = chunks.length > 1 ? chunks[chunks.length - 2][1] : 0;
-          held = batch.slice(full);
-          batch = batch.slice(0, full);
-          if (batch.length === 0) return;
-        }
-        await this.run((context) => this.writeBelow(context, w, columns, written, batch));
-        written += batch.length;
+      append: (rows) => sends.append(rows),
+      finish: async () => {
+        // The rows still held go first, in requests of their own: the recalculation below must not share a
+        // request whose calculation is suspended.
+        await sends.settled();
+        await this.run(async (context) => {
+          const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
+          for (let c = 0; c < columns; c++) {
+            const column = sheet.getRangeByIndexes(1, c, body(), 1);
+            if (w.editable[c]) column.format.fill.color = EDITABLE_FILL;
+            const list = w.dropdowns[c];
+            if (list) column.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
+          }
+          context.application.calculate("Recalculate");
+          await context.sync();
+        });
       },
-      finish: () => this.run(async (context) => {
-        const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
-        if (held.length > 0) {
-          // The rows still waiting go first, in their own request: the recalculation below must not share a
-          // request whose calculation is suspended.
-          await this.writeBelow(context, w, columns, written, held);
-          written += held.length;
-          held = [];
-        }
-        for (let c = 0; c < columns; c++) {
-          const column = sheet.getRangeByIndexes(1, c, body(), 1);
-          if (w.editable[c]) column.format.fill.color = EDITABLE_FILL;
-          const list = w.dropdowns[c];
-          if (list) column.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
-        }
-        context.application.calculate("Recalculate");
-        await context.sync();
-      }),
       discard,
     };
   }
@@ -265,11 +268,11 @@ export class ExcelWorkbook implements Workbook {
   }
 
   /** Writes rows below the `written` ones of a streamed table; its last request also grows the table over them. */
-  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][]): Promise<void> {
+  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][], order: RequestOrder): Promise<void> {
     const sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
     const table = context.workbook.tables.getItemOrNullObject(w.tableName);
     const grown = sheetAddress(w.sheetName, 0, 0, 1 + written + rows.length, columns);
-    await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, undefined, () => table.resize(grown));
+    await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, { ...order, withLastChunk: () => table.resize(grown) });
   }
 
   /**
@@ -279,7 +282,7 @@ export class ExcelWorkbook implements Workbook {
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
     formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
-    formulas: (string | null)[][] | undefined, onChunk?: (end: number) => void, withLastChunk?: () => void,
+    formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent }: RequestOrder & ChunkHooks = {},
   ): Promise<void> {
     const columns = numberFormats.length;
     const { rowFormats, chunks } = this.planRows(rows, numberFormats, formatsOf, formulas);
@@ -305,11 +308,14 @@ export class ExcelWorkbook implements Workbook {
       if (inFlight) {
         await inFlight.sent;
         onChunk?.(inFlight.end);
+      } else {
+        await after; // the request sent before this write (a stream's previous rows) is back first
       }
       const sent = context.sync();
       sent.catch(() => undefined); // no unhandled-rejection warning while the next chunk is built: the await below still throws it
       inFlight = { sent, end };
     }
+    onAllSent?.();
     if (inFlight) {
       await inFlight.sent;
       onChunk?.(inFlight.end);

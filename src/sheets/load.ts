@@ -218,7 +218,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
       sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
       formatsOf: rowFormatter(source.columns),
       editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
-      widths: source.columns.map((c) => c.width),
+      widths: source.columns.map((c) => c.width), holdPartial: "whileExcelBusy",
     }).then((created) => (stream = created)),
     load.tracked ? workbook.createTable(snapshotStart(tableName)).then((created) => (snapshot = created)) : null,
   ]);
@@ -232,8 +232,9 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
     const streams = await start();
     const rows = batch.length === 1 ? batch[0].rows : batch.flatMap((page) => page.rows);
     const tracked = batch.length === 1 ? batch[0].tracked : batch.flatMap((page) => page.tracked);
-    // Two Excel.run batches at once, both waited for before the next pages: a failure of one never leaves the
-    // other writing while the load takes everything back.
+    // Table and snapshot at once; each append returns once its requests are sent, so the next pages are made
+    // ready while Excel works. A failure of either stops the load, and taking back (discard) waits for what
+    // the other still has in Excel.
     const outcomes = await Promise.allSettled([streams.table.append(rows), streams.snapshot?.append(tracked)]);
     for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
     written += rows.length;

@@ -52,7 +52,7 @@ export function snapshotStart(tableName: string): TableStart {
     dropdowns: HEADER.map(() => null),
     visibility: "VeryHidden",
     ownSheet: true,
-    fullRequestsOnly: true,
+    holdPartial: "untilFinish",
   };
 }
 

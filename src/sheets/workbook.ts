@@ -37,10 +37,12 @@ export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & 
    */
   ownSheet?: boolean;
   /**
-   * Appended rows go to Excel only in full requests (a request's byte budget); the rest waits for the next
-   * append or for `finish`. For a table nobody watches fill up (a load's snapshot): fewer round trips.
+   * Whether appended rows that would only fill part of a request (its byte budget) wait for more rows, so
+   * that fewer, fuller requests go: "untilFinish" for a table nobody watches fill up (a load's snapshot);
+   * "whileExcelBusy" for one a person watches: they wait only while Excel is at work on this table's last
+   * request, and go as soon as it is back. Unset: every append is sent whole.
    */
-  fullRequestsOnly?: boolean;
+  holdPartial?: "untilFinish" | "whileExcelBusy";
 };
 
 /**
@@ -49,9 +51,14 @@ export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & 
  * load leaves no partial table.
  */
 export interface TableStream {
-  /** Adds rows below those written so far, in byte-budgeted requests, and grows the table over them. */
+  /**
+   * Adds rows below those written so far, in byte-budgeted requests, and grows the table over them. Resolves
+   * once the last request is sent, while Excel may still be at work on it, so that the next rows are made
+   * ready meanwhile: they are sent when it is back. A failure of it is thrown by the next append that sends,
+   * and by `finish`.
+   */
   append(rows: CellValue[][]): Promise<void>;
-  /** The editable columns' fills and dropdowns over the whole body; then recalculation. */
+  /** Waits for every request sent; then the editable columns' fills and dropdowns over the whole body, and recalculation. */
   finish(): Promise<void>;
   /** Deletes what was written: the table, and its sheet when createTable added it. Never throws. */
   discard(): Promise<void>;

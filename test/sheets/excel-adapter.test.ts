@@ -132,10 +132,10 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect(failing.log.filter((line) => line.startsWith("send"))).toHaveLength(3);
   });
 
-  it("a stream with fullRequestsOnly sends only full requests, the rest at finish; discard takes back only what was sent", async () => {
+  it("a stream holding partial requests until finish sends only full requests, the rest at finish; discard takes back only what was sent", async () => {
     // 30,000 rows of about 250 bytes (7.5 MB in all), appended 1,000 at a time as a load's pages arrive.
     const rows = Array.from({ length: 30_000 }, (_, i) => [`id-${i}`, "x".repeat(200), `state-${i % 7}`]);
-    const start = { ...table(["ID", "Text", "State"], []), fullRequestsOnly: true };
+    const start = { ...table(["ID", "Text", "State"], []), holdPartial: "untilFinish" as const };
     const streamed = async (excel: FakeExcel, upTo: number) => {
       const stream = await new ExcelWorkbook(excel).createTable(start);
       const before = excel.stats.syncs;
@@ -161,7 +161,7 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect(excel.stats.requestBytes.every((b) => b <= PAYLOAD_LIMIT_BYTES)).toBe(true);
     // Without the option, every append is a request of its own: 30 of them.
     const plain = new FakeExcel();
-    const eager = await new ExcelWorkbook(plain).createTable({ ...start, fullRequestsOnly: false });
+    const eager = await new ExcelWorkbook(plain).createTable({ ...start, holdPartial: undefined });
     const eagerBefore = plain.stats.syncs;
     for (let at = 0; at < rows.length; at += 1000) await eager.append(rows.slice(at, at + 1000));
     expect(plain.stats.syncs - eagerBefore).toBe(30);

@@ -1,0 +1,179 @@
+/**
+ * A streamed table (a first load) keeps Excel busy: an append returns once its last request is sent, the
+ * next rows' first request follows the moment that one is back, never sooner; a failure stops what is
+ * behind it; rows that would make a partial request wait while Excel is busy and go when it is idle; a
+ * discard waits for what is on its way.
+ */
+import { ExcelWorkbook, type CellValue, type TableStart } from "../../src/sheets";
+import type { ExcelHost } from "../../src/sheets/excel-api";
+import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+
+/** Rows of about 330 bytes as requests count them: about 12,000 fill one request. */
+const rowsFrom = (from: number, count: number): CellValue[][] =>
+  Array.from({ length: count }, (_, i) => [`id-${from + i}`, "x".repeat(200), `state-${(from + i) % 7}`]);
+
+const start = (extra: Partial<TableStart> = {}): TableStart => ({
+  sheetName: "Data", tableName: "T", header: ["ID", "Text", "State"], numberFormats: ["@", "@", "@"],
+  editable: [false, false, false], dropdowns: [null, null, null], ...extra,
+});
+
+/**
+ * An Excel whose requests are logged as sent and back, and each of which can be held in Excel (applied, its
+ * answer not yet back) until released, or refused.
+ */
+function gatedExcel() {
+  const excel = new FakeExcel();
+  const log: string[] = [];
+  const gates = new Map<number, Promise<void>>();
+  const refused = new Set<number>();
+  let sent = 0;
+  const host: ExcelHost = {
+    run: (options, batch) => excel.run(options, (context) => {
+      const sync = context.sync.bind(context);
+      context.sync = async <T>(pass?: T): Promise<T> => {
+        const requests = excel.stats.syncs;
+        const applied = sync(); // the request takes what is queued now; what is queued later goes in the next one
+        if (excel.stats.syncs === requests) return applied.then(() => pass as T); // nothing was queued: no request
+        const n = ++sent;
+        log.push(`send ${n}`);
+        if (refused.has(n)) {
+          // Refused once Excel has it, as a request failing in Excel: what follows it is what matters here.
+          applied.catch(() => undefined);
+          throw Object.assign(new Error(`request ${n} refused`), { code: "InvalidArgument" });
+        }
+        await gates.get(n);
+        await applied;
+        log.push(`back ${n}`);
+        return pass as T;
+      };
+      return batch(context);
+    }),
+  };
+  return {
+    excel, log, workbook: new ExcelWorkbook(host),
+    /** Counting starts again from 1 (after the table is created). */
+    restart: () => {
+      log.length = 0;
+      sent = 0;
+    },
+    hold: (n: number) => {
+      let release!: () => void;
+      gates.set(n, new Promise<void>((resolve) => (release = resolve)));
+      return release;
+    },
+    refuse: (n: number) => refused.add(n),
+  };
+}
+
+/** Lets every pending promise callback run (the gated Excel answers nothing on its own). */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+/** Whether a promise has settled yet. */
+function watch(promise: Promise<unknown>) {
+  const state = { done: false, failed: null as unknown };
+  promise.then(() => (state.done = true), (error: unknown) => (state.failed = error));
+  return state;
+}
+
+const bodyOf = (excel: FakeExcel) => {
+  const t = excel.model.table("T")!;
+  return Array.from({ length: t.area.rowCount - 1 }, (_, r) => [0, 1, 2].map((c) => t.sheet.cell(t.area.row + 1 + r, c)?.value ?? ""));
+};
+
+describe("a streamed table", () => {
+  it("returns from an append once its request is sent; the next request follows when it is back; rows held while Excel is busy go when it is idle", async () => {
+    const x = gatedExcel();
+    const stream = await x.workbook.createTable(start({ holdPartial: "whileExcelBusy" }));
+    x.restart();
+
+    // Excel is idle: the first 1,000 rows go at once, though they fill only part of a request.
+    const release1 = x.hold(1);
+    const first = watch(stream.append(rowsFrom(0, 1000)));
+    await settle();
+    expect(x.log).toEqual(["send 1"]);
+    expect(first.done).toBe(true); // sent, not back: the caller goes on preparing the next rows
+
+    // Excel is busy with request 1: 1,000 more rows would make a partial request, so they wait.
+    const second = watch(stream.append(rowsFrom(1000, 1000)));
+    await settle();
+    expect(second.done).toBe(true);
+    expect(x.log).toEqual(["send 1"]);
+
+    // 20,000 more: with the 1,000 waiting, one full request's worth is ready, and waits for request 1.
+    const release2 = x.hold(2);
+    const third = watch(stream.append(rowsFrom(2000, 20_000)));
+    await settle();
+    expect(third.done).toBe(false);
+    expect(x.log).toEqual(["send 1"]);
+
+    release1();
+    await settle();
+    expect(x.log).toEqual(["send 1", "back 1", "send 2"]);
+    expect(third.done).toBe(true);
+    // Request 2 is full; what did not fit waits while Excel works on it.
+    expect(x.excel.stats.requestBytes.at(-1)).toBeGreaterThan(3_900_000);
+
+    // Request 2 back, nothing more appended: Excel would be idle, so the rest goes on its own.
+    release2();
+    await settle();
+    expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2", "send 3", "back 3"]);
+    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 22_000));
+
+    // Nothing is held, so finish sends only the fills and the recalculation.
+    await stream.finish();
+    expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2", "send 3", "back 3", "send 4", "back 4"]);
+    expect(x.excel.stats.requestBytes.every((bytes) => bytes <= PAYLOAD_LIMIT_BYTES)).toBe(true);
+    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 22_000));
+  });
+
+  it("a refused request stops every request behind it: the next append and finish throw it, and nothing more is sent", async () => {
+    const x = gatedExcel();
+    const stream = await x.workbook.createTable(start());
+    x.restart();
+    x.refuse(1);
+    await stream.append(rowsFrom(0, 1000)); // sent; its refusal is not known yet
+    await expect(stream.append(rowsFrom(1000, 1000))).rejects.toThrow("request 1 refused");
+    await expect(stream.finish()).rejects.toThrow("request 1 refused");
+    expect(x.log).toEqual(["send 1"]);
+    await stream.discard();
+    expect(x.excel.model.table("T")).toBeUndefined();
+    expect(x.excel.model.sheets.map((sheet) => sheet.name)).toEqual(["Sheet1"]);
+  });
+
+  it("a discard waits for the request still in Excel, so no row lands after the table is taken back", async () => {
+    const x = gatedExcel();
+    // The sheet is the user's: the discard clears the table's cells and leaves the sheet.
+    await x.excel.run(async (context) => {
+      context.workbook.worksheets.add("Data");
+      await context.sync();
+    });
+    const stream = await x.workbook.createTable(start());
+    x.restart();
+    const release = x.hold(1);
+    await stream.append(rowsFrom(0, 1000));
+    const discarding = watch(stream.discard());
+    await settle();
+    expect(discarding.done).toBe(false);
+    expect(x.log).toEqual(["send 1"]);
+    release();
+    await settle();
+    expect(discarding.done).toBe(true);
+    expect(x.log.slice(0, 2)).toEqual(["send 1", "back 1"]);
+    expect(x.excel.model.table("T")).toBeUndefined();
+    expect(x.excel.model.sheet("Data")!.usedArea()).toBeNull();
+  });
+
+  it("rows held until finish are never sent by an idle Excel", async () => {
+    const x = gatedExcel();
+    const stream = await x.workbook.createTable(start({ holdPartial: "untilFinish" }));
+    x.restart();
+    await stream.append(rowsFrom(0, 1000));
+    await settle();
+    expect(x.log).toEqual([]);
+    await stream.finish();
+    expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2"]);
+    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 1000));
+  });
+});
