@@ -14,12 +14,24 @@ export const REDACTED = "[redacted]";
 /** Shorter derived forms (a base64 core of a 2-character key) would match ordinary words; the raw key is always redacted. */
 const MIN_DERIVED_LENGTH = 6;
 
-const patterns = new Map<string, RegExp>();
+/**
+ * A registered secret's pattern, and the fixed strings of its alternatives: every text the pattern matches
+ * contains one of them, so a text that contains none (most cells of a load are shorter than any) is left as
+ * it is without running the pattern, with the same result.
+ */
+interface Registered {
+  pattern: RegExp;
+  needles: string[];
+  shortest: number;
+}
+
+const patterns = new Map<string, Registered>();
 
 /** From now on, `redactSecrets` hides `secret` in every form. Called by SpendClient with its key. */
 export function registerSecret(secret: string): void {
   if (!secret || patterns.has(secret)) return;
-  patterns.set(secret, patternFor(secret));
+  const needles = [...base64Cores(secret), ...literalForms(secret)];
+  patterns.set(secret, { pattern: patternFor(secret), needles, shortest: Math.min(...needles.map((n) => n.length)) });
 }
 
 /** Stops redacting `secret` (tests; a key that was never real). */
@@ -30,7 +42,10 @@ export function forgetSecret(secret: string): void {
 /** Replaces every registered secret, in every form, with [redacted]. Use it on anything written to a log, a sheet or an error. */
 export function redactSecrets(text: string): string {
   let out = String(text);
-  for (const pattern of patterns.values()) out = out.replace(pattern, REDACTED);
+  for (const { pattern, needles, shortest } of patterns.values()) {
+    if (out.length < shortest || !needles.some((needle) => out.includes(needle))) continue;
+    out = out.replace(pattern, REDACTED);
+  }
   return out;
 }
 

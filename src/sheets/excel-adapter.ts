@@ -25,12 +25,17 @@ const OPERATION_BYTES = 400;
 /** https://learn.microsoft.com/javascript/api/excel/excel.runoptions: without it a batch fails while the user types in a cell. */
 const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
 
+/** What a row costs in a request, kept by the row (see planRows). */
+type RowCosts = WeakMap<CellValue[], { formats: (string | null)[] | null; bytes: number }>;
+
 /** What a write tells its caller, and adds to its last request. */
 interface ChunkHooks {
   /** Rows up to `end` are in Excel. */
   onChunk?: (end: number) => void;
   /** Queues operations into the last request (a table's resize), so they cost no round trip of their own. */
   withLastChunk?: () => void;
+  /** The costs of rows already planned (a stream's). */
+  known?: RowCosts;
 }
 
 /** Splits rows into chunks whose request bytes (as `rowBytes` counts them) stay within the budget. */
@@ -158,10 +163,11 @@ export class ExcelWorkbook implements Workbook {
       await context.sync();
       return true;
     });
+    const known: RowCosts = new WeakMap();
     const sends = new StreamSends(
-      (below, rows, order) => this.run((context) => this.writeBelow(context, w, columns, below, rows, order)),
+      (below, rows, order) => this.run((context) => this.writeBelow(context, w, columns, below, rows, { ...order, known })),
       (rows) => {
-        const chunks = this.planRows(rows, w.numberFormats, w.formatsOf, undefined).chunks;
+        const chunks = this.planRows(rows, w.numberFormats, w.formatsOf, undefined, known).chunks;
         return chunks.length > 1 ? chunks[chunks.length - 2][1] : 0;
       },
       w.holdPartial,
@@ -249,26 +255,43 @@ export class ExcelWorkbook implements Workbook {
     oldBody.format.fill.clear();
   }
 
-  /** Rows in chunks within the request budget, with each row's own number formats (computed once, measured too). */
+  /**
+   * Rows in chunks within the request budget, with each row's own number formats. A stream passes `known`,
+   * so that a row held back and planned again (or planned to decide what to hold, then to write) is measured
+   * once: its formats and bytes are kept by the row (a stream writes no formulas, and its formats are fixed).
+   */
   private planRows(
     rows: CellValue[][], numberFormats: (string | null)[], formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
-    formulas: (string | null)[][] | undefined,
+    formulas: (string | null)[][] | undefined, known?: RowCosts,
   ): { rowFormats: (string | null)[][] | null; chunks: [number, number][] } {
     const bytesOfFormats = (formats: (string | null)[]) => formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
     const formatBytes = bytesOfFormats(numberFormats);
     // A row's own formats (an amount's decimals follow its currency).
-    const rowFormats = formatsOf ? rows.map(formatsOf) : null;
-    const rowBytes = (i: number) => {
-      let bytes = (rowFormats ? bytesOfFormats(rowFormats[i]) : formatBytes) + 4;
-      for (const value of rows[i]) bytes += typedBytes(value);
-      for (const formula of formulas?.[i]?.some((f) => f !== null) ? formulas[i] : []) bytes += plainBytes(formula);
-      return bytes;
-    };
-    return { rowFormats, chunks: chunkRows(rows.length, rowBytes, REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES) };
+    const rowFormats: (string | null)[][] | null = formatsOf ? new Array(rows.length) : null;
+    const sizes = new Array<number>(rows.length);
+    const keep = formulas === undefined ? known : undefined;
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i];
+      const cost = keep?.get(row);
+      if (cost) {
+        sizes[i] = cost.bytes;
+        if (rowFormats) rowFormats[i] = cost.formats!;
+        continue;
+      }
+      const formats = formatsOf ? formatsOf(row) : null;
+      let bytes = (formats ? bytesOfFormats(formats) : formatBytes) + 4;
+      for (const value of row) bytes += typedBytes(value);
+      const rowFormulas = formulas?.[i];
+      if (rowFormulas?.some((f) => f !== null)) for (const formula of rowFormulas) bytes += plainBytes(formula);
+      sizes[i] = bytes;
+      if (rowFormats) rowFormats[i] = formats!;
+      keep?.set(row, { formats, bytes });
+    }
+    return { rowFormats, chunks: chunkRows(rows.length, (i) => sizes[i], REQUEST_BUDGET_BYTES - 4 * OPERATION_BYTES) };
   }
 
   /** Writes rows below the `written` ones of a streamed table; its last request also grows the table over them. */
-  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][], order: RequestOrder): Promise<void> {
+  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][], order: RequestOrder & Pick<ChunkHooks, "known">): Promise<void> {
     const sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
     const table = context.workbook.tables.getItemOrNullObject(w.tableName);
     const grown = sheetAddress(w.sheetName, 0, 0, 1 + written + rows.length, columns);
@@ -282,10 +305,10 @@ export class ExcelWorkbook implements Workbook {
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
     formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
-    formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent }: RequestOrder & ChunkHooks = {},
+    formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent, known }: RequestOrder & ChunkHooks = {},
   ): Promise<void> {
     const columns = numberFormats.length;
-    const { rowFormats, chunks } = this.planRows(rows, numberFormats, formatsOf, formulas);
+    const { rowFormats, chunks } = this.planRows(rows, numberFormats, formatsOf, formulas, known);
     const formulasOf = (i: number) => formulas?.[i]?.some((f) => f !== null) ? formulas[i] : null;
     // Each chunk is queued while the request before it is still in Excel (what is queued after sync() was
     // called goes into the next request), and sent once that one is back: building a chunk's values

@@ -54,6 +54,22 @@ describe("redactSecrets", () => {
     expect(redact("a key", "k")).toBe(`a ${REDACTED}ey`);
   });
 
+  it("skips the pattern only where it could not match: the same result as running it on every text", () => {
+    // Texts around every spelling of the key, cut at every length from either end, and ordinary text.
+    const spellings = [...literalForms(KEY), ...base64Cores(KEY), b64(`ent-1:${KEY}`), Buffer.from(`x${KEY}`).toString("base64url"), KEY.toUpperCase()];
+    const texts = spellings.flatMap((s) => Array.from({ length: s.length + 1 }, (_, i) => [`«${s.slice(i)}»`, `«${s.slice(0, s.length - i)}»`, `a ${s} b ${s.slice(i)}`]).flat());
+    texts.push("", "The service failed (HTTP 500).", "x".repeat(40_000), `${"y".repeat(40_000)}${KEY}`);
+    let changed = 0;
+    for (const text of texts) {
+      const out = redactSecrets(text);
+      expect(out).toBe(redact(text, KEY)); // redact() always runs the pattern
+      if (out !== text) changed++;
+    }
+    // Both kinds are there: texts the pattern changes and texts it leaves alone.
+    expect(changed).toBeGreaterThan(100);
+    expect(texts.length - changed).toBeGreaterThan(100);
+  });
+
   it("redact() works on a key that was never registered", () => {
     expect(redact(`x ${b64("unregistered-key-123")} y`, "unregistered-key-123")).toBe(`x ${REDACTED} y`);
     expect(redactSecrets("unregistered-key-123")).toBe("unregistered-key-123");

@@ -85,7 +85,13 @@ const bodyOf = (excel: FakeExcel) => {
 describe("a streamed table", () => {
   it("returns from an append once its request is sent; the next request follows when it is back; rows held while Excel is busy go when it is idle", async () => {
     const x = gatedExcel();
-    const stream = await x.workbook.createTable(start({ holdPartial: "whileExcelBusy" }));
+    // Each row's own formats are asked for once, however often it is planned (to hold it, then to send it).
+    const planned = new Map<CellValue, number>();
+    const formatsOf = (row: CellValue[]) => {
+      planned.set(row[0], (planned.get(row[0]) ?? 0) + 1);
+      return ["@", "@", "@"];
+    };
+    const stream = await x.workbook.createTable(start({ holdPartial: "whileExcelBusy", formatsOf }));
     x.restart();
 
     // Excel is idle: the first 1,000 rows go at once, though they fill only part of a request.
@@ -120,6 +126,9 @@ describe("a streamed table", () => {
     await settle();
     expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2", "send 3", "back 3"]);
     expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 22_000));
+
+    expect(planned.size).toBe(22_000);
+    expect([...planned.values()].every((times) => times === 1)).toBe(true);
 
     // Nothing is held, so finish sends only the fills and the recalculation.
     await stream.finish();
