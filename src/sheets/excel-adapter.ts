@@ -142,10 +142,10 @@ export class ExcelWorkbook implements Workbook {
 
   /**
    * A new table written as its rows arrive (TableStream). The header and one empty body row (an Excel table
-   * always has one) are written at once, so the table exists from the start; each append is one Excel.run
-   * whose last chunk also resizes the table (no extra round trip per page), and whose first request waits
-   * for the previous append's last one to be back (stream-sends.ts); fills and dropdowns go over the whole
-   * body in `finish`, as writeTable puts them on after the rows.
+   * always has one) are written at once, so the table exists from the start; rows go in Excel.run batches
+   * (stream-sends.ts) whose last chunk also resizes the table (no extra round trip per page), and whose first
+   * request waits for the one before to be back; fills and dropdowns go over the whole body in `finish`, as
+   * writeTable puts them on after the rows. `discard` waits for whatever is still in Excel, finish's too.
    */
   async createTable(w: TableStart): Promise<TableStream> {
     const columns = w.header.length;
@@ -173,9 +173,12 @@ export class ExcelWorkbook implements Workbook {
       w.holdPartial,
     );
     const body = () => Math.max(1, sends.written);
+    // finish's own requests (fills, dropdowns, recalculation), while they run.
+    let finishing: Promise<void> | null = null;
     const discard = async () => {
       // What is still on its way lands first (or fails), so that nothing is written after the table is gone.
       await sends.abandon();
+      await finishing?.catch(() => undefined);
       try {
         await this.run(async (context) => {
           const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
@@ -185,7 +188,9 @@ export class ExcelWorkbook implements Workbook {
             const table = context.workbook.tables.getItemOrNullObject(tableName);
             await context.sync();
             if (!table.isNullObject) table.delete();
-            sheet.getRangeByIndexes(0, 0, 1 + body(), columns).clear();
+            const covered = sheet.getRangeByIndexes(0, 0, 1 + body(), columns);
+            covered.clear();
+            covered.dataValidation.clear(); // clear() leaves a finished table's dropdowns (as Home > Clear All does)
           }
           context.application.calculate("Recalculate");
           await context.sync();
@@ -220,7 +225,7 @@ export class ExcelWorkbook implements Workbook {
     }
     return {
       append: (rows) => sends.append(rows),
-      finish: async () => {
+      finish: () => (finishing = (async () => {
         // The rows still held go first, in requests of their own: the recalculation below must not share a
         // request whose calculation is suspended.
         await sends.settled();
@@ -235,7 +240,7 @@ export class ExcelWorkbook implements Workbook {
           context.application.calculate("Recalculate");
           await context.sync();
         });
-      },
+      })()),
       discard,
     };
   }

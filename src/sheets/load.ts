@@ -251,7 +251,9 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
     await writes.drain();
     checkCancel();
     const streams = await start();
-    await Promise.all([streams.table.finish(), streams.snapshot?.finish()]);
+    // Both waited for, even when one fails, so that taking back never runs beside a finish still in Excel.
+    const finished = await Promise.allSettled([streams.table.finish(), streams.snapshot?.finish()]);
+    for (const outcome of finished) if (outcome.status === "rejected") throw outcome.reason;
     checkCancel();
     await keepParams(load);
   } catch (error) {

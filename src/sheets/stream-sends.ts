@@ -17,15 +17,20 @@ export interface RequestOrder {
 export type Hold = TableStart["holdPartial"];
 
 export class StreamSends {
-  /** Rows sent (or being sent) so far. */
+  /** Rows given to requests so far (sent, being sent, or refused: a refused request may have landed part of them). */
   written = 0;
   /** Rows appended but not sent: nothing of them is in the workbook to take back. */
   private held: CellValue[][] = [];
-  /** Every request sent so far, until the last is back; its failure is thrown by the next send or by `settled`. */
+  /**
+   * Settles once every request given so far is back or failed (never before the one ahead of it); rejects
+   * with the first failure, which the next append and `settled` throw.
+   */
   private tail: Promise<void> = Promise.resolve();
   /** A request of this table is in Excel. */
   private busy = false;
-  /** Finished or discarded: nothing is sent on its own any more. */
+  /** The first refused request's error: nothing more is sent or held after it. */
+  private failure: { error: unknown } | null = null;
+  /** Finished or discarded: nothing more is sent. */
   private closed = false;
 
   constructor(
@@ -36,22 +41,29 @@ export class StreamSends {
     private readonly hold: Hold,
   ) {}
 
-  /** Sends what fills whole requests, and the rest unless `hold` says it waits; resolves once sent. */
-  append(rows: CellValue[][]): Promise<void> {
-    if (rows.length === 0) return Promise.resolve();
+  /**
+   * Sends what fills whole requests, and the rest unless `hold` says it waits; resolves once sent. Throws a
+   * refusal of any request before it, at once, even when these rows would only be held.
+   */
+  async append(rows: CellValue[][]): Promise<void> {
+    if (this.closed) throw new Error("This table is already finished or taken back: no rows can be added to it.");
+    if (this.failure) throw this.failure.error;
+    if (rows.length === 0) return;
     let batch = this.held.length > 0 ? this.held.concat(rows) : rows;
-    this.held = [];
+    let rest: CellValue[][] = [];
     if (this.hold === "untilFinish" || (this.hold === "whileExcelBusy" && this.busy)) {
       const whole = this.wholeRequests(batch);
-      this.held = batch.slice(whole);
+      rest = batch.slice(whole);
       batch = batch.slice(0, whole);
     }
-    return batch.length > 0 ? this.send(batch) : Promise.resolve();
+    this.held = rest;
+    if (batch.length > 0) await this.send(batch);
   }
 
-  /** Sends whatever is held, then waits until every request is back; throws the first failure. No more sends on their own. */
+  /** Sends whatever is held, then waits until every request is back; throws the first failure. Nothing more is sent after. */
   async settled(): Promise<void> {
     this.closed = true;
+    if (this.failure) throw this.failure.error;
     if (this.held.length > 0) {
       const rows = this.held;
       this.held = [];
@@ -60,7 +72,7 @@ export class StreamSends {
     await this.tail;
   }
 
-  /** Drops what is held and waits until what was sent is back or failed (before the table is taken back). */
+  /** Drops what is held, sends nothing more, and waits until what was sent is back or failed (before the table is taken back). */
   async abandon(): Promise<void> {
     this.closed = true;
     this.held = [];
@@ -74,20 +86,25 @@ export class StreamSends {
     let allSent!: () => void;
     const sent = new Promise<void>((resolve) => (allSent = resolve));
     const back = this.write(below, rows, { after, onAllSent: allSent });
-    this.tail = back;
+    // Settled only once the request ahead is too, even if this write failed before waiting for it.
+    const tail = Promise.allSettled([after, back]).then(() => back);
+    this.tail = tail;
     this.busy = true;
-    back.then(
+    tail.then(
       () => {
-        if (this.tail !== back) return; // more was sent behind it: still busy
+        if (this.tail !== tail) return; // more was sent behind it: still busy
         this.busy = false;
         // Excel is idle now: rows held for a fuller request go at once rather than wait for more.
-        if (this.hold === "whileExcelBusy" && !this.closed && this.held.length > 0) {
+        if (this.hold === "whileExcelBusy" && !this.closed && !this.failure && this.held.length > 0) {
           const waiting = this.held;
           this.held = [];
-          void this.send(waiting).catch(() => undefined); // its failure stays in the tail
+          void this.send(waiting).catch(() => undefined); // its failure is kept, and thrown by the next append or settled
         }
       },
-      () => undefined, // no unhandled-rejection warning: whoever waits for the tail next throws it
+      (error: unknown) => {
+        this.failure ??= { error };
+        this.held = []; // nothing goes after a refusal; the load that appended them fails and takes the table back
+      },
     );
     return Promise.race([sent, back]);
   }

@@ -40,7 +40,8 @@ export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & 
    * Whether appended rows that would only fill part of a request (its byte budget) wait for more rows, so
    * that fewer, fuller requests go: "untilFinish" for a table nobody watches fill up (a load's snapshot);
    * "whileExcelBusy" for one a person watches: they wait only while Excel is at work on this table's last
-   * request, and go as soon as it is back. Unset: every append is sent whole.
+   * request, and go as soon as it is back (after a refused request nothing more goes: the next append and
+   * `finish` throw the refusal). Unset: every append is sent whole.
    */
   holdPartial?: "untilFinish" | "whileExcelBusy";
 };
@@ -54,8 +55,8 @@ export interface TableStream {
   /**
    * Adds rows below those written so far, in byte-budgeted requests, and grows the table over them. Resolves
    * once the last request is sent, while Excel may still be at work on it, so that the next rows are made
-   * ready meanwhile: they are sent when it is back. A failure of it is thrown by the next append that sends,
-   * and by `finish`.
+   * ready meanwhile: they are sent when it is back. A refusal of any earlier request is thrown by the next
+   * append (even one whose rows would only be held) and by `finish`.
    */
   append(rows: CellValue[][]): Promise<void>;
   /** Waits for every request sent; then the editable columns' fills and dropdowns over the whole body, and recalculation. */

@@ -121,29 +121,38 @@ describe("a streamed table", () => {
     // Request 2 is full; what did not fit waits while Excel works on it.
     expect(x.excel.stats.requestBytes.at(-1)).toBeGreaterThan(3_900_000);
 
-    // Request 2 back, nothing more appended: Excel would be idle, so the rest goes on its own.
+    // Still busy with request 2: 2,000 more rows wait with what did not fit, and go with it.
+    await stream.append(rowsFrom(22_000, 2000));
+    await settle();
+    expect(x.log).toEqual(["send 1", "back 1", "send 2"]);
+
+    // Request 2 back, nothing more appended: Excel would be idle, so the rest goes on its own, in one request.
     release2();
     await settle();
     expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2", "send 3", "back 3"]);
-    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 22_000));
-
-    expect(planned.size).toBe(22_000);
+    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 24_000));
+    expect(planned.size).toBe(24_000);
     expect([...planned.values()].every((times) => times === 1)).toBe(true);
 
     // Nothing is held, so finish sends only the fills and the recalculation.
     await stream.finish();
     expect(x.log).toEqual(["send 1", "back 1", "send 2", "back 2", "send 3", "back 3", "send 4", "back 4"]);
     expect(x.excel.stats.requestBytes.every((bytes) => bytes <= PAYLOAD_LIMIT_BYTES)).toBe(true);
-    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 22_000));
+    expect(bodyOf(x.excel)).toEqual(rowsFrom(0, 24_000));
   });
 
-  it("a refused request stops every request behind it: the next append and finish throw it, and nothing more is sent", async () => {
+  it.each([
+    ["sent whole", undefined, 1000],
+    ["held while Excel is busy", "whileExcelBusy", 1000],
+    ["held until finish", "untilFinish", 13_000],
+  ] as const)("rows %s: a refused request stops every request behind it, and the next append throws it even if it would only hold rows", async (_name, holdPartial, first) => {
     const x = gatedExcel();
-    const stream = await x.workbook.createTable(start());
+    const stream = await x.workbook.createTable(start({ holdPartial }));
     x.restart();
     x.refuse(1);
-    await stream.append(rowsFrom(0, 1000)); // sent; its refusal is not known yet
-    await expect(stream.append(rowsFrom(1000, 1000))).rejects.toThrow("request 1 refused");
+    await stream.append(rowsFrom(0, first)); // request 1 is sent; its refusal is not known yet
+    await settle();
+    await expect(stream.append(rowsFrom(first, 1000))).rejects.toThrow("request 1 refused");
     await expect(stream.finish()).rejects.toThrow("request 1 refused");
     expect(x.log).toEqual(["send 1"]);
     await stream.discard();
@@ -172,6 +181,58 @@ describe("a streamed table", () => {
     expect(x.log.slice(0, 2)).toEqual(["send 1", "back 1"]);
     expect(x.excel.model.table("T")).toBeUndefined();
     expect(x.excel.model.sheet("Data")!.usedArea()).toBeNull();
+  });
+
+  it("a discard with rows held drops them: after the request in Excel is back, only the discard's own requests follow", async () => {
+    const x = gatedExcel();
+    await x.excel.run(async (context) => {
+      context.workbook.worksheets.add("Data");
+      await context.sync();
+    });
+    const stream = await x.workbook.createTable(start({ holdPartial: "whileExcelBusy" }));
+    x.restart();
+    const before = x.excel.stats.requestBytes.length;
+    const release = x.hold(1);
+    await stream.append(rowsFrom(0, 1000));
+    await stream.append(rowsFrom(1000, 1000)); // held: Excel is busy
+    const discarding = stream.discard();
+    release();
+    await discarding;
+    await settle();
+    // One request carried rows (request 1); the discard's are a few bytes each.
+    expect(x.excel.stats.requestBytes.slice(before).filter((bytes) => bytes > 100_000)).toHaveLength(1);
+    expect(x.excel.model.table("T")).toBeUndefined();
+    expect(x.excel.model.sheet("Data")!.usedArea()).toBeNull();
+    await expect(stream.append(rowsFrom(2000, 10))).rejects.toThrow("already finished or taken back");
+  });
+
+  it("a discard while finish's own request is in Excel waits for it: nothing of finish lands after the table is taken back", async () => {
+    const x = gatedExcel();
+    await x.excel.run(async (context) => {
+      context.workbook.worksheets.add("Data");
+      await context.sync();
+    });
+    const stream = await x.workbook.createTable(start({ dropdowns: [null, null, ["a", "b"]], editable: [false, false, true] }));
+    await stream.append(rowsFrom(0, 1000));
+    await settle();
+    x.restart();
+    const release = x.hold(1); // finish's fills, dropdown and recalculation
+    const finishing = stream.finish();
+    await settle();
+    expect(x.log).toEqual(["send 1"]);
+    const discarding = watch(stream.discard());
+    await settle();
+    expect(discarding.done).toBe(false);
+    expect(x.log).toEqual(["send 1"]);
+    release();
+    await finishing;
+    await settle();
+    expect(discarding.done).toBe(true);
+    expect(x.log.slice(0, 3)).toEqual(["send 1", "back 1", "send 2"]);
+    expect(x.excel.model.table("T")).toBeUndefined();
+    const sheet = x.excel.model.sheet("Data")!;
+    expect(sheet.usedArea()).toBeNull();
+    expect(sheet.validationAt(1, 2)).toBeUndefined();
   });
 
   it("rows held until finish are never sent by an idle Excel", async () => {
