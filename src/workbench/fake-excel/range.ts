@@ -124,7 +124,11 @@ export class Range extends ClientObject {
     return this.derived((a) => ({ ...a, row: a.row + rowOffset, column: a.column + columnOffset }));
   }
 
-  /** Clears contents and formats. */
+  /**
+   * Clears contents and formats. ClearApplyTo.all "Clears everything in the range" without saying whether
+   * data validation goes too (https://learn.microsoft.com/javascript/api/excel/excel.clearapplyto): the
+   * stricter reading, validation stays (dataValidation.clear() removes it).
+   */
   clear(): void {
     this.ctx.enqueue({ clear: true }, () => {
       const { sheet, area } = this.resolve();
