@@ -26,7 +26,18 @@ const OPERATION_BYTES = 400;
 const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
 
 /** What a row costs in a request, kept by the row (see planRows). */
-type RowCosts = WeakMap<CellValue[], { formats: (string | null)[] | null; bytes: number }>;
+type RowCosts = WeakMap<CellValue[], { formats: readonly (string | null)[] | null; bytes: number }>;
+
+/** Bytes of a row's number formats as JSON; a formatter's shared (frozen) rows are measured once. */
+const sharedFormatBytes = new WeakMap<readonly (string | null)[], number>();
+function bytesOfFormats(formats: readonly (string | null)[]): number {
+  let bytes = sharedFormatBytes.get(formats);
+  if (bytes === undefined) {
+    bytes = formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+    if (Object.isFrozen(formats)) sharedFormatBytes.set(formats, bytes);
+  }
+  return bytes;
+}
 
 /** What a write tells its caller, and adds to its last request. */
 interface ChunkHooks {
@@ -266,13 +277,12 @@ export class ExcelWorkbook implements Workbook {
    * once: its formats and bytes are kept by the row (a stream writes no formulas, and its formats are fixed).
    */
   private planRows(
-    rows: CellValue[][], numberFormats: (string | null)[], formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
+    rows: CellValue[][], numberFormats: (string | null)[], formatsOf: ((row: CellValue[]) => readonly (string | null)[]) | undefined,
     formulas: (string | null)[][] | undefined, known?: RowCosts,
-  ): { rowFormats: (string | null)[][] | null; chunks: [number, number][] } {
-    const bytesOfFormats = (formats: (string | null)[]) => formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);
+  ): { rowFormats: (readonly (string | null)[])[] | null; chunks: [number, number][] } {
     const formatBytes = bytesOfFormats(numberFormats);
     // A row's own formats (an amount's decimals follow its currency).
-    const rowFormats: (string | null)[][] | null = formatsOf ? new Array(rows.length) : null;
+    const rowFormats: (readonly (string | null)[])[] | null = formatsOf ? new Array(rows.length) : null;
     const sizes = new Array<number>(rows.length);
     const keep = formulas === undefined ? known : undefined;
     for (let i = 0; i < rows.length; i++) {
@@ -309,7 +319,7 @@ export class ExcelWorkbook implements Workbook {
    */
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
-    formatsOf: ((row: CellValue[]) => (string | null)[]) | undefined,
+    formatsOf: ((row: CellValue[]) => readonly (string | null)[]) | undefined,
     formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent, known }: RequestOrder & ChunkHooks = {},
   ): Promise<void> {
     const columns = numberFormats.length;
@@ -324,7 +334,8 @@ export class ExcelWorkbook implements Workbook {
       const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
       const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
       // Formats first, so a cell already shows its value the right way when the value lands.
-      if (rowFormats) range.numberFormat = rowFormats.slice(start, end);
+      // Office.js types the setter as any[][] (mutable); it only reads the rows, which formatters share frozen.
+      if (rowFormats) range.numberFormat = rowFormats.slice(start, end) as (string | null)[][];
       else if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
       range.valuesAsJson = part.map((row, r) => row.map((value, c) => typedCell(formulas?.[start + r]?.[c] ? "" : value)));
       const partFormulas = part.map((_, r) => formulasOf(start + r));

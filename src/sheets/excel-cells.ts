@@ -27,16 +27,25 @@ export function fitCell(text: string): string {
   return text.slice(0, end) + marker;
 }
 
+/** The cells every table has by the thousand, one frozen object each (Excel only reads what it is sent). */
+const EMPTY_CELL: Excel.EmptyCellValue = Object.freeze({ type: "Empty", basicValue: "" } as const);
+const TRUE_CELL: Excel.BooleanCellValue = Object.freeze({ type: "Boolean", basicValue: true } as const);
+const FALSE_CELL: Excel.BooleanCellValue = Object.freeze({ type: "Boolean", basicValue: false } as const);
+
 /** The typed cell value of a port value: numbers and booleans keep their type, every string is text. */
 export function typedCell(value: CellValue): Excel.CellValue {
   if (typeof value === "number") return { type: "Double", basicValue: value };
-  if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
-  if (value === "") return { type: "Empty", basicValue: "" };
+  if (typeof value === "boolean") return value ? TRUE_CELL : FALSE_CELL;
+  if (value === "") return EMPTY_CELL;
   return { type: "String", basicValue: fitCell(value) };
 }
 
+/** Text that JSON-quotes as itself: printable ASCII without a quote or a backslash (one byte a character). */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
 /** UTF-8 bytes of a string once JSON-quoted, counted without building either. */
 export function jsonStringBytes(text: string): number {
+  if (PLAIN_ASCII.test(text)) return text.length + 2;
   let bytes = 2;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -184,7 +184,7 @@ function renderer(load: Load): (record: { id: string }, fresh: Snapshot) => Cell
 }
 
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
-function withUserColumns(formatter: ((row: CellValue[]) => (string | null)[]) | undefined, userColumns: number) {
+function withUserColumns(formatter: ((row: CellValue[]) => readonly (string | null)[]) | undefined, userColumns: number) {
   if (!formatter) return undefined;
   return (row: CellValue[]) => [...formatter(row), ...Array.from({ length: userColumns }, () => null)];
 }

@@ -26,7 +26,7 @@ export interface TableWrite {
   /** Rows written so far, of the total. */
   onProgress?: (written: number, total: number) => void;
   /** A row's own number formats, where they depend on its cells (an amount's decimals on its currency). */
-  formatsOf?: (row: CellValue[]) => (string | null)[];
+  formatsOf?: (row: CellValue[]) => readonly (string | null)[];
 }
 
 /** A table to be written page by page: everything of a TableWrite but its rows. */
