@@ -102,7 +102,8 @@ class RemoteRun {
         },
         set: (_target, name, value) => {
           if (typeof name !== "string") return false;
-          // Serialised as the add-in queues it, as Office.js does: a later change to the array is not sent.
+          // Serialised as the add-in queues it. Office.js keeps the reference and serialises the whole request at
+          // sync() (EXCEL-FACTS, "Setter arguments"): the same work on the add-in's thread, done a little earlier.
           this.ops.push({ op: "set", parent: id, name, json: JSON.stringify(value) });
           return true;
         },
