@@ -28,12 +28,12 @@ export function fitCell(text: string): string {
 }
 
 /** The cells every table has by the thousand, one frozen object each (Excel only reads what it is sent). */
-const EMPTY_CELL: Excel.EmptyCellValue = Object.freeze({ type: "Empty", basicValue: "" } as const);
-const TRUE_CELL: Excel.BooleanCellValue = Object.freeze({ type: "Boolean", basicValue: true } as const);
-const FALSE_CELL: Excel.BooleanCellValue = Object.freeze({ type: "Boolean", basicValue: false } as const);
+const EMPTY_CELL: Readonly<Excel.EmptyCellValue> = Object.freeze({ type: "Empty", basicValue: "" } as const);
+const TRUE_CELL: Readonly<Excel.BooleanCellValue> = Object.freeze({ type: "Boolean", basicValue: true } as const);
+const FALSE_CELL: Readonly<Excel.BooleanCellValue> = Object.freeze({ type: "Boolean", basicValue: false } as const);
 
-/** The typed cell value of a port value: numbers and booleans keep their type, every string is text. */
-export function typedCell(value: CellValue): Excel.CellValue {
+/** The typed cell value of a port value: numbers and booleans keep their type, every string is text (read-only: some are shared). */
+export function typedCell(value: CellValue): Readonly<Excel.CellValue> {
   if (typeof value === "number") return { type: "Double", basicValue: value };
   if (typeof value === "boolean") return value ? TRUE_CELL : FALSE_CELL;
   if (value === "") return EMPTY_CELL;

@@ -6,6 +6,7 @@ export * from "./excel-values";
 export * from "./columns";
 export * from "./load-params";
 export * from "./load";
+export * from "./render";
 export * from "./merge";
 export * from "./edits";
 export * from "./discard";

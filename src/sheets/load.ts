@@ -5,11 +5,10 @@
  * moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import { z } from "zod";
-import { CancelledError, MAX_LIST_RECORDS, redactSecrets, unknownValuesOf, type Page, type SpendClient, type UnknownValue } from "../api";
+import { CancelledError, MAX_LIST_RECORDS, type Page, type SpendClient } from "../api";
 
-/** Shorter text cannot hold a key (keys and their encoded forms are longer): not worth scanning. */
-const MIN_SECRET_LENGTH = 6;
-import { NUMBER_FORMATS, toCell } from "./columns";
+import { NUMBER_FORMATS } from "./columns";
+import { recordRenderer } from "./render";
 import { rowFormatter } from "./money-formats";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
@@ -17,17 +16,8 @@ import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableName
 import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
 import { readSnapshot, snapshotRow, snapshotStart, writeSnapshot, type Snapshot } from "./snapshot";
-import { describeTracked, sameTracked, trackedOf, type TrackedValues } from "./tracked-values";
+import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
 import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
-
-/** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
-export function unlistedNote(unknown: readonly UnknownValue[]): string {
-  const parts = unknown.map((u) => `${u.field} "${u.value}" (the spec lists ${u.allowed.join(", ")})`);
-  return `${UNLISTED_NOTE_PREFIX}: the service sent ${parts.join(" and ")}. Sync states will not send this row; ask your Spend Sync contact.`;
-}
-
-/** The start of the status of a row whose record has a value the spec does not list. */
-export const UNLISTED_NOTE_PREFIX = "Read-only";
 
 /** The start of the status Refresh writes on a record the same query no longer returns. */
 export const REMOVED_NOTE_PREFIX = "Not returned by the service any more";
@@ -161,32 +151,20 @@ async function* withFirst<T>(first: Promise<IteratorResult<T>>, rest: AsyncGener
   }
 }
 
-/** A record as a row of the layout, and its tracked values (paid_at converted once for both: readTimestamp). */
-function renderer(load: Load): (record: { id: string }, fresh: Snapshot) => CellValue[] {
-  const columns = load.source.columns;
-  const statusAt = load.layout.indexOf(load.statusHeader);
-  return (record, fresh) => {
-    const cells: CellValue[] = new Array(columns.length);
-    for (let i = 0; i < columns.length; i++) {
-      const cell = toCell(columns[i].kind, columns[i].value(record as never));
-      // The key never enters the workbook, even when a server or proxy echoes it into a record.
-      cells[i] = typeof cell === "string" && cell.length >= MIN_SECRET_LENGTH ? redactSecrets(cell) : cell;
-    }
-    // A state or movement type the spec does not list: the row loads, says so, and Sync states refuses it.
-    const unknown = unknownValuesOf(record);
-    if (unknown.length > 0) cells[statusAt] = redactSecrets(unlistedNote(unknown));
-    if (load.tracked) {
-      const tracked = trackedOf(record as never);
-      fresh.set(record.id, { state: redactSecrets(tracked.state), accounted_id: redactSecrets(tracked.accounted_id), paid_id: redactSecrets(tracked.paid_id), paid_at: redactSecrets(tracked.paid_at) });
-    }
-    return cells;
-  };
-}
-
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
 function withUserColumns(formatter: ((row: CellValue[]) => readonly (string | null)[]) | undefined, userColumns: number) {
   if (!formatter) return undefined;
-  return (row: CellValue[]) => [...formatter(row), ...Array.from({ length: userColumns }, () => null)];
+  // The formatter shares a row of formats between rows; so does this, one extended row for each.
+  const extended = new WeakMap<readonly (string | null)[], readonly (string | null)[]>();
+  return (row: CellValue[]) => {
+    const formats = formatter(row);
+    let longer = extended.get(formats);
+    if (!longer) {
+      longer = Object.freeze([...formats, ...Array.from({ length: userColumns }, () => null)]);
+      extended.set(formats, longer);
+    }
+    return longer;
+  };
 }
 
 const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -199,7 +177,7 @@ const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " 
  */
 async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>): Promise<LoadReport> {
   const { workbook, options, source, tableName } = load;
-  const render = renderer(load);
+  const render = recordRenderer(load.params);
   const fresh: Snapshot = new Map();
   let stream: TableStream | null = null;
   // The snapshot grows beside the table, page by page, so that it is not written whole after the last page.
@@ -277,7 +255,7 @@ async function refresh(
   load: Load, pages: AsyncGenerator<Page<{ id: string }>>, stored: StoredTable | null, existing: ColumnsRead,
 ): Promise<LoadReport> {
   const { workbook, options, source, layout, tableName, trackedHeaders, statusHeader } = load;
-  const render = renderer(load);
+  const render = recordRenderer(load.params);
   const loadedRead = load.tracked ? readSnapshot(workbook, tableName) : Promise.resolve<Snapshot>(new Map());
   loadedRead.catch(() => undefined); // observed after the fetch
   const fresh: Snapshot = new Map();

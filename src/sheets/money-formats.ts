@@ -33,8 +33,8 @@ export function currencyFormat(code: string): string {
  * decimals (from the row's currency cell, or its fixed code); the rest keep their kind's format. Undefined
  * when the layout has no such column (every row then has the same formats).
  *
- * Rows with the same formats share one frozen array (a formatter knows a few: formats follow decimals, 0 to
- * 4 per amount), so a load of 50,000 rows makes a handful of arrays, not one per row.
+ * Rows with the same formats share one frozen array (a formatter knows a few: an amount's format follows its
+ * currency's decimals, 0 to 4), so 50,000 rows make a handful of arrays, not one per row.
  */
 export function rowFormatter(columns: readonly Pick<Column<unknown>, "key" | "kind" | "currency" | "currencyKey">[]): ((row: CellValue[]) => readonly (string | null)[]) | undefined {
   const base = columns.map((c) => NUMBER_FORMATS[c.kind]);
