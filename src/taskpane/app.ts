@@ -152,11 +152,15 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     }
   }
 
-  function onProgress(p: LoadProgress): void {
-    progress.hidden = false;
-    progress.max = Math.max(1, p.total ?? p.done);
-    progress.value = p.done;
-    loadStatus.textContent = `${p.phase === "fetch" ? "Loading" : "Writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`;
+  /** Progress of a load or a refresh, shown in its own section: the bar above its status line, the count in it. */
+  function progressIn(where: HTMLElement): (p: LoadProgress) => void {
+    return (p) => {
+      if (progress.nextSibling !== where) where.before(progress);
+      progress.hidden = false;
+      progress.max = Math.max(1, p.total ?? p.done);
+      progress.value = p.done;
+      where.textContent = `${p.phase === "fetch" ? "Loading" : "Writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`;
+    };
   }
 
   /** A load or a refresh: the table is written, then its reconciliation summary when it holds movements. */
@@ -197,7 +201,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     let params: LoadParams | null = null;
     void withLoad(loadStatus, (signal) => {
       params = loadParams();
-      return loadTable(session.currentClient(), workbook, params, { signal, onProgress });
+      return loadTable(session.currentClient(), workbook, params, { signal, onProgress: progressIn(loadStatus) });
     }, () => {
       if (params) pickers.remember(params);
       void pickers.refresh();
@@ -228,7 +232,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const discardEditsNow = discard.checked;
     // Discarding is for this refresh only: the box is unticked so the next refresh keeps edits again.
     discard.checked = false;
-    void withLoad(refreshStatus, (signal) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress, discardEdits: discardEditsNow }));
+    void withLoad(refreshStatus, (signal) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress: progressIn(refreshStatus), discardEdits: discardEditsNow }));
   });
 
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });

@@ -607,9 +607,15 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
 
     // Refresh with "discard my unsynced edits": its outcome shows next to Refresh, the box is unticked,
     // the preview list of the table is cleared and Confirm is off.
+    const loadSaid = await page.locator("#load-status").textContent();
+    expect(loadSaid).toMatch(/^Loaded \d+ rows into /);
     await page.getByLabel("discard my unsynced edits").check();
     await page.getByRole("button", { name: "Refresh selected table" }).press("Enter");
     await expectText(page.locator("#refresh-status"), /^Loaded \d+ rows into .* 1 unsynced edits discarded\.$/);
+    // The refresh's progress was shown beside Refresh; the load's own line still says what the load did.
+    expect(await page.locator("#load-status").textContent()).toBe(loadSaid);
+    expect(await page.locator("#refresh-status").evaluate((el) => el.previousElementSibling?.id)).toBe("load-progress");
+    expect(await page.locator("#load-progress").isHidden()).toBe(true);
     expect(await page.getByLabel("discard my unsynced edits").isChecked()).toBe(false);
     await expectText(page.locator("#preview"), "");
     expect(await page.getByRole("button", { name: "Confirm and sync" }).isDisabled()).toBe(true);
