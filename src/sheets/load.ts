@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import { CancelledError, MAX_LIST_RECORDS, type Page, type SpendClient } from "../api";
-
 import { NUMBER_FORMATS } from "./columns";
 import { recordRenderer } from "./render";
 import { rowFormatter } from "./money-formats";

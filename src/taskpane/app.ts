@@ -164,13 +164,15 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   }
 
   /** A load or a refresh: the table is written, then its reconciliation summary when it holds movements. */
-  async function withLoad(where: HTMLElement, work: (signal: AbortSignal) => Promise<LoadReport>, after?: (report: LoadReport) => void): Promise<void> {
+  async function withLoad(
+    where: HTMLElement, work: (signal: AbortSignal, onProgress: (p: LoadProgress) => void) => Promise<LoadReport>, after?: (report: LoadReport) => void,
+  ): Promise<void> {
     loading = new AbortController();
     loadButton.disabled = refreshButton.disabled = true;
     cancelButton.hidden = false;
     status(where, "busy", "Starting…");
     try {
-      const report = await work(loading.signal);
+      const report = await work(loading.signal, progressIn(where));
       // The preview of this table no longer describes the sheet.
       if (report.tableName === previewTable) clearPreview();
       after?.(report);
@@ -199,9 +201,9 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
 
   function submitLoad(): void {
     let params: LoadParams | null = null;
-    void withLoad(loadStatus, (signal) => {
+    void withLoad(loadStatus, (signal, onProgress) => {
       params = loadParams();
-      return loadTable(session.currentClient(), workbook, params, { signal, onProgress: progressIn(loadStatus) });
+      return loadTable(session.currentClient(), workbook, params, { signal, onProgress });
     }, () => {
       if (params) pickers.remember(params);
       void pickers.refresh();
@@ -232,7 +234,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const discardEditsNow = discard.checked;
     // Discarding is for this refresh only: the box is unticked so the next refresh keeps edits again.
     discard.checked = false;
-    void withLoad(refreshStatus, (signal) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress: progressIn(refreshStatus), discardEdits: discardEditsNow }));
+    void withLoad(refreshStatus, (signal, onProgress) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress, discardEdits: discardEditsNow }));
   });
 
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });
