@@ -1,6 +1,7 @@
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: "node",
+  // Node's, with Microsoft's Office.js client run in every test file's realm (the in-memory Excel answers its requests).
+  testEnvironment: "<rootDir>/test/support/office-js-environment.js",
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: {
@@ -8,6 +9,7 @@ module.exports = {
   },
   // Integration tests start real servers on loopback; give a shared, noisy machine room.
   testTimeout: 30000,
+  setupFiles: ["<rootDir>/test/support/office-js.ts"],
   // office-addin-mock -> office-addin-manifest -> strip-bom and uuid 14, which are ESM-only.
   moduleNameMapper: { "^strip-bom$": "<rootDir>/test/support/strip-bom.js", "^uuid$": "<rootDir>/test/support/uuid.js" },
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],

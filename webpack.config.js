@@ -108,7 +108,12 @@ module.exports = async (env = {}, argv = {}) => {
         patterns: [
           { from: "assets", to: "assets" },
           { from: "src/taskpane/taskpane.css", to: "taskpane.css" },
-          ...(workbench ? [{ from: "src/workbench/workbench.css", to: "workbench.css" }] : []),
+          ...(workbench ? [
+            { from: "src/workbench/workbench.css", to: "workbench.css" },
+            // Microsoft's Office.js client for the workbench's in-memory Excel (src/workbench/office-js): never
+            // in a production build, where Excel loads Office.js from Microsoft's CDN (ProductionLeakCheck).
+            { from: require.resolve("@microsoft/office-js/dist/excel-web-16.00.js"), to: "office-js/excel-web-16.00.js" },
+          ] : []),
           {
             from: "manifest.xml",
             to: "manifest.xml",

@@ -89,7 +89,7 @@ export async function benchSync(): Promise<void> {
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
     const { tableName, edits } = await editedTable(client, sub, excel, workbook, ROWS);
     // From here on every Excel round trip costs EXCEL_MS, as in Excel.
-    const timed = new FakeExcel(excel.model, EXCEL_MS);
+    const timed = new FakeExcel(excel.model, { latencyMs: EXCEL_MS });
     const slowWorkbook = new ExcelWorkbook(timed as unknown as ExcelHost);
     const started = performance.now();
     const preview = await previewSync(slowWorkbook, tableName);

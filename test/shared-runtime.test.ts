@@ -63,10 +63,13 @@ function loadPage(supported: (name: string, version?: string) => boolean) {
 }
 
 const consoleError = jest.spyOn(console, "error").mockImplementation(() => undefined);
+// Microsoft's Office.js client is loaded in every test realm (its `Office` and `Excel` are the script's globals,
+// which cannot be deleted): the stand-ins replace them here, and the originals come back after.
+const originals = Object.fromEntries(["Office", "Excel", "document"].map((name) => [name, (globalThis as Record<string, unknown>)[name]]));
 afterEach(() => consoleError.mockClear());
 afterAll(() => {
   consoleError.mockRestore();
-  for (const name of ["Office", "Excel", "document"]) delete (globalThis as Record<string, unknown>)[name];
+  Object.assign(globalThis, originals);
 });
 
 it("registers both ribbon commands while Office.js is still starting, and a press waits for the set-up", async () => {

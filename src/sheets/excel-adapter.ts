@@ -20,8 +20,13 @@ export const REQUEST_BUDGET_BYTES = 4_000_000;
 /** Fill of the columns the user edits, and of their headers. */
 export const EDITABLE_FILL = "#FFF4CE";
 export const EDITABLE_HEADER_FILL = "#FFE699";
-/** What one queued operation costs beyond its arguments (Office.js action + object path JSON). */
-const OPERATION_BYTES = 400;
+/**
+ * What one queued operation costs beyond its arguments, as Microsoft's client serialises it inside Excel.run:
+ * the range's object path, its Instantiate and `_KeepReference` actions, the navigation paths, the setter.
+ * Measured on the wire (test/sheets/excel-adapter.test.ts pins it): a fill on a range of row 100,000 takes
+ * 745 bytes, a typed value 500 plus the value itself.
+ */
+export const OPERATION_BYTES = 800;
 /** https://learn.microsoft.com/javascript/api/excel/excel.runoptions: without it a batch fails while the user types in a cell. */
 const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
 
@@ -169,7 +174,7 @@ export class ExcelWorkbook implements Workbook {
       if (!sheet.isNullObject && !w.ownSheet) return false;
       // A sheet of the table's own left from before (its table deleted by hand, say): replaced whole.
       if (!clash.isNullObject) clash.delete();
-      if (!sheet.isNullObject) sheet.delete();
+      if (!sheet.isNullObject) deleteSheet(sheet);
       context.workbook.worksheets.add(sheetName);
       await context.sync();
       return true;
@@ -194,7 +199,7 @@ export class ExcelWorkbook implements Workbook {
         await this.run(async (context) => {
           const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
           if (addedSheet) {
-            sheet.delete(); // its table goes with it
+            deleteSheet(sheet); // its table goes with it
           } else {
             const table = context.workbook.tables.getItemOrNullObject(tableName);
             await context.sync();
@@ -316,6 +321,12 @@ export class ExcelWorkbook implements Workbook {
   /**
    * Writes rows starting at a sheet row, in chunks within the request budget: number formats first (null
    * leaves the user's own), then typed values, then the user's formulas where a column holds them.
+   *
+   * Each chunk's arrays are built while the request before it is in Excel, and handed to a range only once
+   * that request is back. Office.js takes a context's queued actions a few microtasks after `sync()` is
+   * called (`syncPrivateMain` takes the pending request inside a `.then`), so anything queued before then
+   * travels in the request already sent: two budgeted chunks would make one request over Excel on the web's
+   * 5 MB. Requests still reach Excel one at a time, in order, and the next leaves as soon as the last is back.
    */
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
@@ -324,34 +335,25 @@ export class ExcelWorkbook implements Workbook {
   ): Promise<void> {
     const columns = numberFormats.length;
     const { rowFormats, chunks } = this.planRows(rows, numberFormats, formatsOf, formulas, known);
-    const formulasOf = (i: number) => formulas?.[i]?.some((f) => f !== null) ? formulas[i] : null;
-    // Each chunk is queued while the request before it is still in Excel (what is queued after sync() was
-    // called goes into the next request), and sent once that one is back: building a chunk's values
-    // overlaps Excel's work on the last one, and requests still reach Excel one at a time, in order.
     let inFlight: { sent: Promise<unknown>; end: number } | null = null;
     for (const [start, end] of chunks) {
-      context.application.suspendApiCalculationUntilNextSync();
-      const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
-      const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
-      // Formats first, so a cell already shows its value the right way when the value lands.
-      // Office.js types the setter as any[][] (mutable); it only reads the rows, which formatters share frozen.
-      if (rowFormats) range.numberFormat = rowFormats.slice(start, end) as (string | null)[][];
-      else if (numberFormats.some((f) => f !== null)) range.numberFormat = part.map(() => numberFormats);
-      range.valuesAsJson = part.map((row, r) => row.map((value, c) => typedCell(formulas?.[start + r]?.[c] ? "" : value)));
-      const partFormulas = part.map((_, r) => formulasOf(start + r));
-      if (partFormulas.some((f) => f !== null)) {
-        range.formulas = partFormulas.map((line) => Array.from({ length: columns }, (_, c) => line?.[c] ?? null));
-      }
-      // What the caller adds to the last request (a table's resize) costs no round trip of its own.
-      if (end === rows.length) withLastChunk?.();
+      const chunk = buildChunk(rows, start, end, columns, numberFormats, rowFormats, formulas);
       if (inFlight) {
         await inFlight.sent;
         onChunk?.(inFlight.end);
       } else {
         await after; // the request sent before this write (a stream's previous rows) is back first
       }
+      context.application.suspendApiCalculationUntilNextSync();
+      const range: XRange = sheet.getRangeByIndexes(firstRow + start, left, end - start, columns);
+      // Formats first, so a cell already shows its value the right way when the value lands.
+      if (chunk.formats) range.numberFormat = chunk.formats;
+      range.valuesAsJson = chunk.values;
+      if (chunk.formulas) range.formulas = chunk.formulas;
+      // What the caller adds to the last request (a table's resize) costs no round trip of its own.
+      if (end === rows.length) withLastChunk?.();
       const sent = context.sync();
-      sent.catch(() => undefined); // no unhandled-rejection warning while the next chunk is built: the await below still throws it
+      sent.catch(() => undefined); // no unhandled-rejection warning while the next chunk is built: the await above still throws it
       inFlight = { sent, end };
     }
     onAllSent?.();
@@ -493,4 +495,38 @@ function fillRuns(run: CellWrite[]): { row: number; count: number; color: string
     else out.push({ row: cell.row, count: 1, color: cell.fill });
   }
   return out;
+}
+
+/**
+ * Deletes a sheet of the add-in's own, whatever its visibility: "If the worksheet's visibility is set to
+ * VeryHidden, the delete operation will fail with an InvalidOperation exception. You should first change its
+ * visibility to hidden or visible before deleting it." (d.ts, Excel.Worksheet.delete). Setting a hidden
+ * sheet Hidden again changes nothing, so it is set whatever it was.
+ */
+export function deleteSheet(sheet: XWorksheet): void {
+  sheet.visibility = "Hidden";
+  sheet.delete();
+}
+
+/** One chunk's arrays, as its range's setters take them (built before any of them is queued on a context). */
+interface Chunk {
+  formats: (string | null)[][] | null;
+  values: Readonly<Excel.CellValue>[][];
+  formulas: (string | null)[][] | null;
+}
+
+function buildChunk(
+  rows: CellValue[][], start: number, end: number, columns: number, numberFormats: (string | null)[],
+  rowFormats: (readonly (string | null)[])[] | null, formulas: (string | null)[][] | undefined,
+): Chunk {
+  const part = start === 0 && end === rows.length ? rows : rows.slice(start, end);
+  // Office.js types the setter as any[][] (mutable); it only reads the rows, which formatters share frozen.
+  const formats = rowFormats ? (rowFormats.slice(start, end) as (string | null)[][]) : numberFormats.some((f) => f !== null) ? part.map(() => numberFormats) : null;
+  const values = part.map((row, r) => row.map((value, c) => typedCell(formulas?.[start + r]?.[c] ? "" : value)));
+  const lines = part.map((_, r) => (formulas?.[start + r]?.some((f) => f !== null) ? formulas[start + r] : null));
+  return {
+    formats,
+    values,
+    formulas: lines.some((line) => line !== null) ? lines.map((line) => Array.from({ length: columns }, (_, c) => line?.[c] ?? null)) : null,
+  };
 }

@@ -7,7 +7,7 @@
  * docs/excel-checks.md says what each check proves.
  */
 import type { ExcelHost, XContext } from "./excel-api";
-import { ExcelWorkbook } from "./excel-adapter";
+import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel-adapter";
 import { CELL_TEXT_LIMIT, fitCell } from "./excel-cells";
 import { locateTable } from "./excel-locate";
 import type { CellValue } from "./workbook";
@@ -147,7 +147,7 @@ async function deleteSheet(excel: ExcelHost, sheetName: string): Promise<void> {
   await excel.run(RUN_OPTIONS, async (context: XContext) => {
     const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
     await context.sync();
-    if (!sheet.isNullObject) sheet.delete();
+    if (!sheet.isNullObject) removeSheet(sheet);
     await context.sync();
   });
 }

@@ -14,11 +14,14 @@ import { mountTaskpane, type Taskpane } from "../taskpane/app";
 import { explain } from "../taskpane/messages";
 import { showNotice } from "../taskpane/notices";
 import { FakeExcel } from "./fake-excel";
-import { selection as apiSelection } from "./fake-excel/range";
+import { officeJs } from "./office-js/library";
+import { addValuesAsJson } from "./office-js/values-as-json";
 import { Entries } from "./entry";
 import { mountRibbon } from "./ribbon";
 import { WorkbookView } from "./workbook-view";
 
+// Microsoft's Office.js client came with a script tag (workbench.html); the add-in reaches the in-memory Excel through it.
+addValuesAsJson(officeJs());
 const excel = new FakeExcel();
 const session = new Session(localStorage);
 // The workbench plays an Excel with data types (ExcelApi 1.16): formatted numbers and entity values.
@@ -41,8 +44,8 @@ const taskpane: Taskpane = mountTaskpane(appRoot, {
   defaults: { baseUrl: params.get("baseUrl") ?? `${location.origin}/proxy`, enterpriseId: params.get("enterprise") ?? "" },
   onWorkbookChanged: () => {
     // Follow the add-in: show the sheet of the cell it selected (a link to a row), or of the newest table.
-    const picked = apiSelection.current;
-    apiSelection.current = null;
+    const picked = excel.model.selection;
+    excel.model.selection = null;
     const loaded = excel.model.tables.filter((t) => t.sheet.visibility === "Visible" && t.name !== JOURNAL_TABLE);
     if (view.editing) {
       // Leave the person's edit where it is; the new table's tab is there to click.

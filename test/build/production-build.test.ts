@@ -73,17 +73,25 @@ describe("the leak check", () => {
         { name: "workbench.css", source: "" },
         { name: "taskpane.js.map", source: "{}" },
         { name: "functions.js", source: "f();\n//# sourceMappingURL=functions.js.map" },
+        { name: "office-js/excel-web-16.00.js", source: "var Excel;" },
       ],
-      modules: [join(ROOT, "src/workbench/fake-excel/index.ts"), join(ROOT, "src/sandbox/app.ts"), join(ROOT, "test/support/excel.ts"), join(ROOT, "node_modules/x/test/y.js")],
+      modules: [
+        join(ROOT, "src/workbench/fake-excel/index.ts"), join(ROOT, "src/sandbox/app.ts"), join(ROOT, "test/support/excel.ts"), join(ROOT, "node_modules/x/test/y.js"),
+        join(ROOT, "node_modules/@microsoft/office-js/dist/excel-web-16.00.js"),
+      ],
     });
+    const asset = "a development file (workbench, sandbox, fake Excel, the npm copy of Office.js or source map) in a production build";
+    const module = "workbench, sandbox, test code or the npm copy of Office.js bundled into a production build";
     expect(planted).toEqual([
-      "workbench.html: a development file (workbench, sandbox, fake Excel or source map) in a production build",
-      "workbench.css: a development file (workbench, sandbox, fake Excel or source map) in a production build",
-      "taskpane.js.map: a development file (workbench, sandbox, fake Excel or source map) in a production build",
+      `workbench.html: ${asset}`,
+      `workbench.css: ${asset}`,
+      `taskpane.js.map: ${asset}`,
       "functions.js: points at a source map",
-      `${join(ROOT, "src/workbench/fake-excel/index.ts")}: workbench, sandbox or test code bundled into a production build`,
-      `${join(ROOT, "src/sandbox/app.ts")}: workbench, sandbox or test code bundled into a production build`,
-      `${join(ROOT, "test/support/excel.ts")}: workbench, sandbox or test code bundled into a production build`,
+      `office-js/excel-web-16.00.js: ${asset}`,
+      `${join(ROOT, "src/workbench/fake-excel/index.ts")}: ${module}`,
+      `${join(ROOT, "src/sandbox/app.ts")}: ${module}`,
+      `${join(ROOT, "test/support/excel.ts")}: ${module}`,
+      `${join(ROOT, "node_modules/@microsoft/office-js/dist/excel-web-16.00.js")}: ${module}`,
     ]);
   });
 
@@ -100,7 +108,7 @@ describe("the leak check", () => {
     expect(errors).toEqual(expect.arrayContaining([
       expect.stringContaining("ProductionLeakCheck: leak.js.map: a development file"),
       expect.stringContaining("ProductionLeakCheck: leak.js: points at a source map"),
-      expect.stringMatching(/ProductionLeakCheck: .*src\/workbench\/fake-excel\/address\.ts: workbench, sandbox or test code/),
+      expect.stringMatching(/ProductionLeakCheck: .*src\/workbench\/fake-excel\/address\.ts: workbench, sandbox, test code/),
     ]));
   });
 });

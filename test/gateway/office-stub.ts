@@ -1,13 +1,17 @@
 /**
- * Stands in for Office.js (the CDN script taskpane.html loads) in the gateway's browser test: the production
- * bundle runs unchanged on a page whose `Office` says every requirement set is supported and whose `Excel` is
- * the in-memory Excel. Built separately by the test, never part of dist/. `spendStub.type` plays the person
- * typing into a cell of the loaded table.
+ * Stands in for the Office host in the gateway's browser test: the production bundle runs unchanged on a page
+ * where Microsoft's Office.js client (@microsoft/office-js, loaded by a script tag before this one) sends its
+ * requests to the in-memory Excel, and whose `Office` says every requirement set is supported. Built separately
+ * by the test, never part of dist/. `spendStub.type` plays the person typing into a cell of the loaded table.
  */
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
+import { officeJs } from "../../src/workbench/office-js/library";
+import { addValuesAsJson } from "../../src/workbench/office-js/values-as-json";
 
-const excel = Object.assign(new FakeExcel(), { CalculationType: { full: "Full" } });
+addValuesAsJson(officeJs());
+const excel = new FakeExcel();
+excel.serveDefaultRequests();
 
 /** Types `value` into column `header` of the table's `row`-th record (1 = first record under the header). */
 function type(tableName: string, header: string, row: number, value: string): void {
@@ -37,7 +41,6 @@ Object.assign(window, {
     actions: { associate: () => undefined },
     addin: { showAsTaskpane: async () => undefined },
   },
-  Excel: excel,
   CustomFunctions: { associate: () => undefined, Error: class extends Error {}, ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" } },
   spendStub: { excel, type, read },
 });

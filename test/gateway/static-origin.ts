@@ -1,6 +1,7 @@
 /**
  * One web origin on loopback serving a production build as its host would, except that taskpane.html loads
- * the Office stub from this origin instead of Office.js from Microsoft's CDN (the test machine is offline).
+ * Microsoft's Office.js client from @microsoft/office-js and the Office stub, from this origin, instead of
+ * Office.js from Microsoft's CDN (the test machine is offline).
  */
 import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -15,9 +16,9 @@ export async function serveOrigin(dist: string, stubFile: string): Promise<{ ori
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     try {
-      if (path === "/office-stub.js") {
+      if (path === "/office-stub.js" || path === "/excel-web.js") {
         res.writeHead(200, { "content-type": TYPES[".js"] });
-        res.end(await readFile(stubFile));
+        res.end(await readFile(path === "/office-stub.js" ? stubFile : require.resolve("@microsoft/office-js/dist/excel-web-16.00.js")));
         return;
       }
       const file = normalize(join(dist, path));
@@ -26,7 +27,7 @@ export async function serveOrigin(dist: string, stubFile: string): Promise<{ ori
       if (path === "/taskpane.html") {
         const html = data.toString("utf8");
         if (!OFFICE_JS.test(html)) throw new Error("taskpane.html no longer loads Office.js as expected");
-        data = html.replace(OFFICE_JS, '<script src="office-stub.js"></script>');
+        data = html.replace(OFFICE_JS, '<script src="excel-web.js"></script><script src="office-stub.js"></script>');
       }
       res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
       res.end(data);

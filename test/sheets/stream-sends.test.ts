@@ -5,7 +5,6 @@
  * discard waits for what is on its way.
  */
 import { ExcelWorkbook, type CellValue, type TableStart } from "../../src/sheets";
-import type { ExcelHost } from "../../src/sheets/excel-api";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 
 /** Rows of about 330 bytes as requests count them: about 12,000 fill one request. */
@@ -18,39 +17,33 @@ const start = (extra: Partial<TableStart> = {}): TableStart => ({
 });
 
 /**
- * An Excel whose requests are logged as sent and back, and each of which can be held in Excel (applied, its
- * answer not yet back) until released, or refused.
+ * An Excel whose requests are logged on the wire as they arrive and as their answers leave; each can be held in
+ * Excel (applied, its answer not yet back) until released, or refused (not applied, answered with an error).
+ * Office.js's own cleanup requests at the end of an Excel.run are not the add-in's requests: not logged.
  */
 function gatedExcel() {
-  const excel = new FakeExcel();
   const log: string[] = [];
   const gates = new Map<number, Promise<void>>();
   const refused = new Set<number>();
   let sent = 0;
-  const host: ExcelHost = {
-    run: (options, batch) => excel.run(options, (context) => {
-      const sync = context.sync.bind(context);
-      context.sync = async <T>(pass?: T): Promise<T> => {
-        const requests = excel.stats.syncs;
-        const applied = sync(); // the request takes what is queued now; what is queued later goes in the next one
-        if (excel.stats.syncs === requests) return applied.then(() => pass as T); // nothing was queued: no request
+  const excel = new FakeExcel(undefined, {
+    endpoint: (host) => ({
+      processQuery: async (body, flags) => {
+        if (body.includes('"_RemoveReference"') && !body.includes('"ActionType":4')) return host.processQuery(body, flags);
         const n = ++sent;
         log.push(`send ${n}`);
         if (refused.has(n)) {
-          // Refused once Excel has it, as a request failing in Excel: what follows it is what matters here.
-          applied.catch(() => undefined);
-          throw Object.assign(new Error(`request ${n} refused`), { code: "InvalidArgument" });
+          return JSON.stringify({ Results: [], Error: { Code: "InvalidArgument", Message: `request ${n} refused`, HttpStatusCode: 400, ActionIndex: -1, Location: "" } });
         }
+        const answer = await host.processQuery(body, flags);
         await gates.get(n);
-        await applied;
         log.push(`back ${n}`);
-        return pass as T;
-      };
-      return batch(context);
+        return answer;
+      },
     }),
-  };
+  });
   return {
-    excel, log, workbook: new ExcelWorkbook(host),
+    excel, log, workbook: new ExcelWorkbook(excel),
     /** Counting starts again from 1 (after the table is created). */
     restart: () => {
       log.length = 0;

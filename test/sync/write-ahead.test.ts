@@ -14,7 +14,7 @@ afterEach(() => f?.sandbox.close());
 
 it("no PATCH leaves before its journal line, even when every Excel round trip is slower than the service", async () => {
   f = await withExcel();
-  const excel = new FakeExcel(undefined, 15);
+  const excel = new FakeExcel(undefined, { latencyMs: 15 });
   const workbook = new ExcelWorkbook(excel);
   const sendingLines = (id: string) => {
     const journal = excel.model.table(JOURNAL_TABLE);

@@ -1,6 +1,6 @@
 /** The in-memory Excel counts request and response sizes in UTF-8 bytes without encoding them: same count as TextEncoder. */
 import { Random } from "../../src/sandbox/random";
-import { utf8Bytes } from "../../src/workbench/fake-excel/client-object";
+import { utf8Bytes } from "../../src/workbench/fake-excel/bytes";
 
 const encoded = (text: string) => new TextEncoder().encode(text).length;
 

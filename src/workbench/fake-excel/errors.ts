@@ -1,24 +1,40 @@
-/** Errors shaped like OfficeExtension.Error: a `code` and Excel's wording. */
+/**
+ * The errors the in-memory Excel answers, with Excel's codes (Excel.ErrorCodes in @types/office-js) and the
+ * HTTP status each travels with on the wire; Microsoft's client turns the answer into an OfficeExtension.Error.
+ */
 
 export type FakeExcelErrorCode =
-  | "PropertyNotLoaded"
   | "InvalidArgument"
   | "ItemNotFound"
   | "ItemAlreadyExists"
   | "RequestPayloadSizeLimitExceeded"
   | "ResponsePayloadSizeLimitExceeded"
   | "InvalidOperationInCellEditMode"
-  | "InvalidOperation";
+  | "InvalidOperation"
+  | "InvalidObjectPath"
+  | "ApiNotFound"
+  | "GeneralException";
+
+const HTTP_STATUS: Record<FakeExcelErrorCode, number> = {
+  InvalidArgument: 400,
+  ItemNotFound: 404,
+  ItemAlreadyExists: 409,
+  RequestPayloadSizeLimitExceeded: 413,
+  ResponsePayloadSizeLimitExceeded: 413,
+  InvalidOperationInCellEditMode: 409,
+  InvalidOperation: 400,
+  InvalidObjectPath: 400,
+  ApiNotFound: 404,
+  GeneralException: 500,
+};
 
 export class FakeExcelError extends Error {
   override readonly name = "RichApi.Error";
   constructor(readonly code: FakeExcelErrorCode, message: string) {
     super(message);
   }
-}
 
-export const notLoaded = (property: string) =>
-  new FakeExcelError(
-    "PropertyNotLoaded",
-    `The property '${property}' is not available. Before reading the property's value, call the load method on the containing object and call "context.sync()" on the associated request context.`,
-  );
+  get httpStatus(): number {
+    return HTTP_STATUS[this.code];
+  }
+}

@@ -1,62 +1,71 @@
 /**
- * An in-memory implementation of the subset of the Excel JavaScript API that the add-in uses, faithful
- * where it matters: properties must be loaded and synced before they are read; values must match the
- * range's dimensions; a naive string such as "=HYPERLINK(...)" becomes a formula; a request over 5 MB
- * fails with RequestPayloadSizeLimitExceeded; syncs and request sizes are counted. Tests and the
- * workbench page use the same object. `user` plays the person at the keyboard (user-actions.ts).
+ * The in-memory Excel: a workbook (model.ts), Excel's rules for what a request does to it (typing.ts,
+ * protocol/), and a person at the keyboard (user-actions.ts). The add-in reaches it exactly as it reaches
+ * Excel: through Microsoft's own Office.js client (`Excel.run`), whose requests this Excel answers as a host
+ * of the wire protocol. Tests and the workbench page use the same object.
  */
-import { Context, PAYLOAD_LIMIT_BYTES, type PayloadSize, type RunSettings, type SyncStats } from "./client-object";
+import { officeJs } from "../office-js/library";
+import { connect, type ProtocolEndpoint } from "../office-js/transport";
+import { ExcelProtocolHost, HostStats, PAYLOAD_LIMIT_BYTES, type RequestRecord } from "./protocol/host";
 import { FakeExcelError } from "./errors";
 import { WorkbookModel, type CellLine, type Scalar, type SheetModel, type TableModel } from "./model";
+import { CELL_TEXT_LIMIT } from "./typing";
 import { UserActions } from "./user-actions";
-import { Application, Workbook } from "./workbook";
 
-export { CELL_TEXT_LIMIT } from "./model";
-export { FakeExcelError, PAYLOAD_LIMIT_BYTES, UserActions, WorkbookModel };
+export { CELL_TEXT_LIMIT, ExcelProtocolHost, FakeExcelError, PAYLOAD_LIMIT_BYTES, UserActions, WorkbookModel };
+export type { HostStats, ProtocolEndpoint, RequestRecord };
 export type { SpillInfo } from "./user-actions";
 export type { CellLine, Scalar, SheetModel, TableModel };
 
-export class RequestContext {
-  readonly workbook: Workbook;
-  readonly application: Application;
-  private readonly inner: Context;
-
-  constructor(model: WorkbookModel, stats: SyncStats, settings: RunSettings) {
-    this.inner = new Context(stats, model, settings);
-    this.application = new Application(this.inner);
-    this.workbook = new Workbook(this.inner, model, this.application);
-  }
-
-  sync<T>(passThroughValue?: T): Promise<T> {
-    return this.inner.sync().then(() => passThroughValue as T);
-  }
+export interface FakeExcelOptions {
+  /** What a round trip to Excel costs (benchmarks). */
+  latencyMs?: number;
+  /**
+   * What answers the requests, given this workbook's own host: the host itself by default; a wrapper of it (a
+   * test that holds or refuses requests on the wire); or another endpoint (an Excel in a worker thread, whose
+   * workbook and counts are then its own, not `model` and `stats` here).
+   */
+  endpoint?: (host: ExcelProtocolHost) => ProtocolEndpoint;
 }
 
 export class FakeExcel {
-  readonly stats: SyncStats = { syncs: 0, requestBytes: [], operations: [], responseBytes: [], refusedResponses: 0, calculationSuspensions: 0 };
+  readonly host: ExcelProtocolHost;
   readonly user: UserActions;
-  /** Every Excel.run's options, in order (tests check that each waits for cell edit). */
+  /** Every Excel.run's options, in order, as the add-in gave them (tests check that each waits for cell edit). */
   readonly runs: Excel.RunOptions[] = [];
+  /** Where Microsoft's client sends this workbook's requests. */
+  readonly url: string;
 
-  /**
-   * `syncLatencyMs` gives every sync the cost of a round trip to Excel (for benchmarks); `knownBytes` takes
-   * a payload's size from whoever already measured its text (bench/excel-worker.ts).
-   */
-  constructor(readonly model: WorkbookModel = new WorkbookModel(), readonly syncLatencyMs = 0, private readonly knownBytes?: PayloadSize) {
+  constructor(readonly model: WorkbookModel = new WorkbookModel(), options: FakeExcelOptions = {}) {
+    this.host = new ExcelProtocolHost(model, { latencyMs: options.latencyMs });
     this.user = new UserActions(model);
+    this.url = connect(options.endpoint?.(this.host) ?? this.host);
   }
 
-  /** Excel.run: the batch gets a fresh context; what it leaves queued is synced at the end. */
-  run<T>(batch: (context: RequestContext) => Promise<T>): Promise<T>;
-  run<T>(options: Excel.RunOptions, batch: (context: RequestContext) => Promise<T>): Promise<T>;
-  async run<T>(first: Excel.RunOptions | ((context: RequestContext) => Promise<T>), second?: (context: RequestContext) => Promise<T>): Promise<T> {
+  /**
+   * Makes this workbook the one Office.js reaches when no session is named: `Excel.run(batch)` exactly as the
+   * add-in calls it in Excel (the library's default request URL, which it reads when a RequestContext is
+   * made without one). For a page that runs the production bundle unchanged (test/gateway/office-stub.ts).
+   */
+  serveDefaultRequests(): void {
+    officeJs().OfficeExtension.ClientRequestContext.defaultRequestUrlAndHeaders = { url: this.url, headers: {} };
+  }
+
+  get stats(): HostStats {
+    return this.host.stats;
+  }
+
+  /**
+   * Excel.run, Microsoft's, against this workbook: the batch gets a real Excel.RequestContext whose requests
+   * come here (the options' `session`, which Excel.RunOptions documents as the remote workbook's URL).
+   */
+  run<T>(batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  run<T>(options: Excel.RunOptions, batch: (context: Excel.RequestContext) => Promise<T>): Promise<T>;
+  run<T>(first: Excel.RunOptions | ((context: Excel.RequestContext) => Promise<T>), second?: (context: Excel.RequestContext) => Promise<T>): Promise<T> {
     const options = typeof first === "function" ? {} : first;
     const batch = typeof first === "function" ? first : second!;
     this.runs.push(options);
-    const context = new RequestContext(this.model, this.stats, { delayForCellEdit: options.delayForCellEdit === true, latencyMs: this.syncLatencyMs, knownBytes: this.knownBytes });
-    const result = await batch(context);
-    await context.sync();
-    return result;
+    return officeJs().Excel.run({ ...options, session: { url: this.url, headers: {} } }, batch);
   }
 
   get largestRequestBytes(): number {
@@ -68,11 +77,7 @@ export class FakeExcel {
   }
 
   resetStats(): void {
-    this.stats.syncs = 0;
-    this.stats.requestBytes.length = 0;
-    this.stats.operations.length = 0;
-    this.stats.responseBytes.length = 0;
-    this.stats.refusedResponses = 0;
-    this.stats.calculationSuspensions = 0;
+    this.stats.reset();
   }
 }
+

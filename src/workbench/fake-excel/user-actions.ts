@@ -2,11 +2,12 @@
  * What a person does in Excel's grid: type, paste, fill down, clear, enter a formula that spills, delete
  * rows, sort a table. These follow Excel's user interface, not its API: typing is checked against data
  * validation, pasting and filling are not (as in Excel); typing respects a Text ("@") cell and a leading
- * apostrophe. Each action fires worksheet onChanged once, as Excel does for one edit.
+ * apostrophe.
  */
 import { formatArea, parseArea, type Area } from "./address";
 import { FakeExcelError } from "./errors";
-import { CellLine, newCell, typeIntoCell, writeFormula, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { CellLine, newCell, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { typeIntoCell, writeFormula } from "./typing";
 import { resultArea, SpillRegistry, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
 
@@ -53,7 +54,6 @@ export class UserActions {
     }
     this.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
     this.settle(sheet, [{ row, column }]);
-    this.changed(sheet, address(row, column));
   }
 
   /**
@@ -97,7 +97,6 @@ export class UserActions {
     }));
     if (touched.length === 0) return [];
     this.settle(sheet, touched);
-    this.changed(sheet, formatArea({ row, column, rowCount: grid.length, columnCount: Math.max(...grid.map((l) => l.length)) }));
     return formulas;
   }
 
@@ -125,7 +124,6 @@ export class UserActions {
     }
     if (touched.length === 0) return [];
     this.settle(sheet, touched);
-    this.changed(sheet, formatArea({ row: first, column: area.column, rowCount: area.row + area.rowCount - first, columnCount: area.columnCount }));
     return formulas;
   }
 
@@ -148,7 +146,6 @@ export class UserActions {
     }
     if (touched.length === 0) return;
     this.settle(sheet, touched);
-    this.changed(sheet, formatArea(area));
   }
 
   /**
@@ -163,7 +160,6 @@ export class UserActions {
     this.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
     const spill: Spill = { sheet, row, column, formula, grid, formats, area: resultArea(row, column, grid), blockedBy: null };
     this.place(spill);
-    this.changed(sheet, formatArea(spill.area));
     return this.info(spill);
   }
 
@@ -198,7 +194,6 @@ export class UserActions {
       if (row > a.row && row < a.row + a.rowCount) a.rowCount--;
       else if (row < a.row) a.row--;
     }
-    this.changed(sheet, `${row1Based}:${row1Based}`);
   }
 
   /** Sorts a table's body by one of its columns (by header text). */
@@ -217,7 +212,6 @@ export class UserActions {
       return ascending ? order : -order;
     });
     rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
-    this.changed(sheet, formatArea(area));
   }
 
   /** A cell's value as a person sees it in the grid. */
@@ -314,11 +308,6 @@ export class UserActions {
     };
   }
 
-  private changed(sheet: SheetModel, at: string): void {
-    for (const handler of sheet.changeHandlers) {
-      void handler({ worksheetId: sheet.id, address: at, changeType: "RangeEdited", source: "Local", triggerSource: "Unknown" });
-    }
-  }
 }
 
 /** The first non-empty cell, row by row, of the area without its anchor; null when the area is free. */

@@ -1,0 +1,129 @@
+/**
+ * Excel.Workbook (the root of every request), Excel.Application and the workbook's settings on the
+ * in-memory Excel. https://learn.microsoft.com/javascript/api/excel/excel.workbook
+ */
+import { FakeExcelError } from "../errors";
+import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
+import { NullHostObject } from "./null-object";
+import { TableCollectionObject } from "./table";
+import { WorksheetCollectionObject } from "./worksheet";
+
+const CALCULATION_TYPES = ["Recalculate", "Full", "FullRebuild"];
+
+/** What one request did to calculation (see ApplicationObject). */
+export interface CalculationState {
+  /** This request suspended calculation until the next sync. */
+  suspended: boolean;
+  suspensions: number;
+}
+
+export class ApplicationObject extends HostObject {
+  readonly className = "Application";
+  constructor(private readonly host: HostContext, private readonly calculation: CalculationState) {
+    super();
+  }
+
+  protected members(): Members {
+    return {
+      scalars: { CalculationMode: readOnly(() => "Automatic") },
+      methods: {
+        /**
+         * "Once set, it is the developer's responsibility to re-calc the workbook" (d.ts,
+         * Application.suspendApiCalculationUntilNextSync): the workbook keeps `recalculationPending` until a
+         * later request calculates; a calculation in the very request that suspended it does not count.
+         */
+        SuspendApiCalculationUntilNextSync: () => {
+          this.calculation.suspended = true;
+          this.calculation.suspensions++;
+          return null;
+        },
+        Calculate: (type) => {
+          if (!CALCULATION_TYPES.includes(String(type))) throw new FakeExcelError("InvalidArgument", `Unknown calculation type '${String(type)}'.`);
+          if (!this.calculation.suspended) this.host.model.recalculationPending = false;
+          return null;
+        },
+      },
+    };
+  }
+}
+
+/** Excel.Setting: a value kept in the workbook, stored as JSON (Excel.Setting.value in the d.ts). */
+export class SettingObject extends HostObject {
+  readonly className = "Setting";
+  constructor(private readonly host: HostContext, private readonly key: string) {
+    super();
+  }
+
+  private present(): void {
+    if (!this.host.model.settings.has(this.key)) throw new FakeExcelError("ItemNotFound", `The setting '${this.key}' doesn't exist.`);
+  }
+
+  protected members(): Members {
+    const { settings } = this.host.model;
+    return {
+      scalars: {
+        Key: readOnly(() => (this.present(), this.key)),
+        Value: {
+          get: () => (this.present(), settings.get(this.key)),
+          set: (value) => void settings.set(this.key, JSON.parse(JSON.stringify(value))),
+        },
+      },
+      methods: { Delete: () => (this.present(), settings.delete(this.key), null) },
+    };
+  }
+}
+
+/** Excel.SettingCollection: "Setting keys are case-insensitive" is not said in the d.ts; keys are kept exactly (strict). */
+export class SettingCollectionObject extends HostObject {
+  readonly className = "SettingCollection";
+  constructor(private readonly host: HostContext) {
+    super();
+  }
+
+  override item(key: unknown): HostObject {
+    const name = String(key);
+    if (!this.host.model.settings.has(name)) throw new FakeExcelError("ItemNotFound", `The setting '${name}' doesn't exist.`);
+    return new SettingObject(this.host, name);
+  }
+
+  override items(): HostObject[] {
+    return [...this.host.model.settings.keys()].map((key) => new SettingObject(this.host, key));
+  }
+
+  protected members(): Members {
+    return {
+      scalars: {},
+      methods: {
+        /** Adds or replaces a setting (d.ts: "Sets or adds the specified setting to the workbook"). */
+        Add: (key, value) => {
+          if (typeof key !== "string" || key === "") throw new FakeExcelError("InvalidArgument", "A setting needs a key.");
+          this.host.model.settings.set(key, JSON.parse(JSON.stringify(value ?? null)));
+          return new SettingObject(this.host, key);
+        },
+        GetItem: (key) => this.item(key),
+        GetItemOrNullObject: (key) => (this.host.model.settings.has(String(key)) ? new SettingObject(this.host, String(key)) : new NullHostObject("Setting", `The setting '${String(key)}'`)),
+      },
+    };
+  }
+}
+
+/** The root object of every request: `context.workbook`. */
+export class WorkbookObject extends HostObject {
+  readonly className = "Workbook";
+  constructor(private readonly host: HostContext, private readonly calculation: CalculationState) {
+    super();
+  }
+
+  protected members(): Members {
+    return {
+      scalars: { Name: readOnly(() => "Book1.xlsx") },
+      navigation: {
+        Worksheets: () => new WorksheetCollectionObject(this.host),
+        Tables: () => new TableCollectionObject(this.host),
+        Settings: () => new SettingCollectionObject(this.host),
+        Application: () => new ApplicationObject(this.host, this.calculation),
+      },
+      methods: {},
+    };
+  }
+}

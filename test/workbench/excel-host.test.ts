@@ -1,0 +1,410 @@
+/**
+ * The in-memory Excel as a host of Office.js's wire protocol, driven by Microsoft's own client library (its
+ * Excel.run, proxies, load tracking, batching and object lifetimes): each rule of docs/excel-checks.md that
+ * the host enforces, seen as the add-in sees it.
+ */
+import { loadTable, ExcelWorkbook } from "../../src/sheets";
+import { officeJs } from "../../src/workbench/office-js/library";
+import { CELL_TEXT_LIMIT, FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+import { withExcel } from "../support/excel";
+
+const code = (c: string) => expect.objectContaining({ code: c });
+
+describe("requests: what reaches Excel and what it answers", () => {
+  it("a property read before load and sync throws PropertyNotLoaded (Microsoft's client); after them it holds Excel's answer", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2");
+      expect(() => range.values).toThrow(code("PropertyNotLoaded"));
+      range.load("values");
+      expect(() => range.values).toThrow(code("PropertyNotLoaded"));
+      await context.sync();
+      expect(range.values).toEqual([["", ""], ["", ""]]);
+    });
+  });
+
+  it("an action that fails stops its request: the actions before it stay done, those after it never run, and the error names Excel's code", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1").values = [["before"]];
+      sheet.getRange("A2:B2").values = [["a", "b", "c"]];
+      sheet.getRange("A3").values = [["after"]];
+      await context.sync();
+    })).rejects.toThrow(code("InvalidArgument"));
+    expect([excel.user.valueAt("Sheet1", "A1"), excel.user.valueAt("Sheet1", "A2"), excel.user.valueAt("Sheet1", "A3")]).toEqual(["before", "", ""]);
+  });
+
+  it("a request and an answer are measured as the UTF-8 bytes of their JSON as sent; over 5,000,000 either is refused, and a refused request changes nothing", async () => {
+    const excel = new FakeExcel();
+    const cjk = "経費精算".repeat(300); // 1,200 characters, 3,600 bytes
+    const rows = Array.from({ length: 1500 }, () => [{ type: "String", basicValue: cjk } as Excel.CellValue]);
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:A1500").valuesAsJson = rows;
+      await context.sync();
+    })).rejects.toThrow(code("RequestPayloadSizeLimitExceeded"));
+    const refused = excel.stats.requests.find((r) => r.refused === "RequestPayloadSizeLimitExceeded")!;
+    expect(refused.bytes).toBeGreaterThan(PAYLOAD_LIMIT_BYTES);
+    expect(refused.bytes).toBeLessThan(PAYLOAD_LIMIT_BYTES * 1.2);
+    expect(excel.model.sheet("Sheet1")!.cell(0, 0)).toBeUndefined();
+    // In two halves it fits; read back in one answer it does not, and the values stay unread.
+    for (const [from, to] of [[1, 750], [751, 1500]]) {
+      await excel.run(async (context) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange(`A${from}:A${to}`).valuesAsJson = rows.slice(from - 1, to);
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- two requests on purpose: each half fits
+        await context.sync();
+      });
+    }
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:A1500").load("values");
+      await expect(context.sync()).rejects.toThrow(code("ResponsePayloadSizeLimitExceeded"));
+      expect(() => range.values).toThrow(code("PropertyNotLoaded"));
+    });
+    expect(excel.stats.refusedResponses).toBe(1);
+    // What the host counted is the JSON Office.js sent: a small write is several hundred bytes of paths and actions.
+    excel.resetStats();
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("C1").values = [["x"]];
+      await context.sync();
+    });
+    expect(excel.stats.requestBytes[0]).toBeGreaterThan(400);
+  });
+
+  it("writes over 1,500 cells are split by Office.js into _ValidateArraySize and per-row ranges; they land whole", async () => {
+    const excel = new FakeExcel();
+    const values = Array.from({ length: 600 }, (_, r) => [r, `t${r}`, r * 2]);
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C600");
+      range.numberFormat = values.map(() => ["0", "@", "0.00"]);
+      range.values = values;
+      await context.sync();
+    });
+    expect(excel.stats.count("Method _ValidateArraySize")).toBe(2);
+    expect(excel.stats.count("SetProperty Values")).toBe(2); // 500 rows of 3 columns each
+    expect(excel.user.valueAt("Sheet1", "B600")).toBe("t599");
+    expect(excel.model.sheet("Sheet1")!.cell(599, 2)?.numberFormat).toBe("0.00");
+  });
+
+  it("a property just set reads back without a load (the client keeps it), and Excel's own reading needs a load", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1");
+      range.values = [["0042"]];
+      expect(range.values).toEqual([["0042"]]);
+      range.load("values");
+      await context.sync();
+      expect(range.values).toEqual([[42]]);
+    });
+  });
+
+  it("delayForCellEdit travels as a request flag only when Excel.run gets it in an options object", async () => {
+    const excel = new FakeExcel();
+    const write = (options?: Excel.RunOptions) => {
+      const batch = async (context: Excel.RequestContext) => {
+        context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+        await context.sync();
+      };
+      return options ? excel.run(options, batch) : excel.run(batch);
+    };
+    await write();
+    await write({ delayForCellEdit: false });
+    await write({ delayForCellEdit: true });
+    expect(excel.stats.requestFlags.map((flags) => (flags & 64) !== 0)).toEqual([false, false, true]);
+  });
+
+  it("a batch fails while the user edits a cell, unless its run waits for the edit to end", async () => {
+    const excel = new FakeExcel();
+    const edit = excel.user.beginCellEdit("Sheet1", "B2");
+    const write = (options: Excel.RunOptions) => excel.run(options, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await context.sync();
+    });
+    await expect(write({})).rejects.toThrow(code("InvalidOperationInCellEditMode"));
+    let done = false;
+    const waiting = write({ delayForCellEdit: true }).then(() => (done = true));
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toBe(false);
+    expect(excel.user.valueAt("Sheet1", "A1")).toBe("");
+    edit.end();
+    await waiting;
+    expect(excel.user.valueAt("Sheet1", "A1")).toBe(1);
+  });
+});
+
+describe("object lifetimes: an object is usable later only as Excel's answer allows", () => {
+  it("a range reused in a later Excel.run gets InvalidObjectPath from Microsoft's client, and Excel holds no reference after a run", async () => {
+    const excel = new FakeExcel();
+    let kept: Excel.Range | undefined;
+    await excel.run(async (context) => {
+      kept = context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2");
+      kept.load("address");
+      await context.sync();
+      kept.values = [[1, 2], [3, 4]]; // usable in a later sync of the same run: Excel kept it
+      await context.sync();
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(excel.host.heldReferences).toBe(0);
+    await expect(excel.run(async (context) => {
+      kept!.load("values");
+      await context.sync();
+    })).rejects.toThrow(code("InvalidObjectPath"));
+    await expect(excel.run(async () => {
+      kept!.load("values");
+      await kept!.context.sync();
+    })).rejects.toThrow(code("InvalidObjectPath"));
+  });
+
+  it("outside Excel.run nothing is kept: a range from one sync is InvalidObjectPath in the next; a table Excel answered with its id stays usable", async () => {
+    const excel = new FakeExcel();
+    const { Excel: library } = officeJs();
+    const context = new library.RequestContext(excel.url);
+    const sheet = context.workbook.worksheets.getItem("Sheet1");
+    const range = sheet.getRangeByIndexes(0, 0, 2, 2);
+    range.values = [["A", "B"], [1, 2]];
+    const table = sheet.tables.add("Sheet1!A1:B2", true);
+    await context.sync();
+    expect(() => range.load("values")).toThrow(code("InvalidObjectPath"));
+    table.load("name");
+    await context.sync();
+    expect(table.name).toBe("Table1");
+  });
+
+  it("loading a property of a null object answers null, not ItemNotFound; isNullObject is known after any sync; acting on it is refused", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const missing = context.workbook.tables.getItemOrNullObject("Nope");
+      expect(() => missing.isNullObject).toThrow(code("PropertyNotLoaded"));
+      missing.load("name");
+      await context.sync();
+      expect(missing.isNullObject).toBe(true);
+      expect(missing.name).toBeUndefined();
+      const sheet = context.workbook.worksheets.getItemOrNullObject("Nope");
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await context.sync();
+      expect(sheet.isNullObject).toBe(true);
+      sheet.delete();
+      await expect(context.sync()).rejects.toThrow(code("ItemNotFound"));
+    });
+  });
+});
+
+describe("cells: what each way of writing makes of a value", () => {
+  it("through values, formula prefixes become formulas even in a Text cell; number-like text is converted (strict reading)", async () => {
+    const excel = new FakeExcel();
+    const input = ['=HYPERLINK("http://x","y")', "-5+3", "0042", "\tnote", " =1+1", "\uFF1D1+1", "@SUM(A1)", "1E5", "TRUE", "2026-11-01"];
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:J1").values = [input];
+      const text = sheet.getRange("A2:J2");
+      text.numberFormat = [input.map(() => "@")];
+      text.values = [input];
+      await context.sync();
+    });
+    const sheet = excel.model.sheet("Sheet1")!;
+    for (const row of [0, 1]) {
+      const cells = input.map((_, c) => sheet.cell(row, c)!);
+      expect(cells.map((c) => c.formula)).toEqual(['=HYPERLINK("http://x","y")', "=-5+3", undefined, undefined, "=1+1", "=1+1", "=SUM(A1)", undefined, undefined, undefined]);
+      expect(cells.slice(2).map((c) => c.value)).toEqual([42, "note", "#FORMULA(=1+1)", "#FORMULA(=1+1)", "#FORMULA(=SUM(A1))", 100000, true, 46327]);
+    }
+  });
+
+  it("through valuesAsJson (ExcelApi 1.16, our one shim on the client), a String is exactly that text; null there is refused", async () => {
+    const excel = new FakeExcel();
+    const input = ['=HYPERLINK("http://x","y")', "-5+3", "0042", "\tnote", "1E5", "TRUE", "2026-11-01", "+1"];
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:H1").valuesAsJson = [input.map((basicValue) => ({ type: "String", basicValue }) as Excel.CellValue)];
+      await context.sync();
+    });
+    const sheet = excel.model.sheet("Sheet1")!;
+    expect(input.map((_, c) => sheet.cell(0, c)?.value)).toEqual(input);
+    expect(input.map((_, c) => sheet.cell(0, c)?.formula)).toEqual(input.map(() => undefined));
+    expect(excel.stats.count("SetProperty ValuesAsJson")).toBe(1);
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1").valuesAsJson = [[{ type: "String", basicValue: "x" }, null as unknown as Excel.CellValue]];
+      await context.sync();
+    })).rejects.toThrow(code("InvalidArgument"));
+    expect(sheet.cell(0, 0)?.value).toBe(input[0]);
+  });
+
+  it("an Empty write leaves a truly blank cell: ISBLANK is TRUE, valueTypes Empty, values and formulas empty", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:B1").values = [["x", "y"]];
+      sheet.getRange("A1:B1").valuesAsJson = [[{ type: "Empty", basicValue: "" }, { type: "String", basicValue: "" }]];
+      sheet.getRange("C1:D1").formulas = [["=ISBLANK(A1)", "=ISBLANK(B1)"]];
+      const read = sheet.getRange("A1:D1").load("values, valueTypes, formulas");
+      await context.sync();
+      expect(read.values[0]).toEqual(["", "", true, true]);
+      expect(read.valueTypes[0].slice(0, 2)).toEqual(["Empty", "Empty"]);
+      expect(read.formulas[0].slice(0, 2)).toEqual(["", ""]);
+    });
+  });
+
+  it("errors and entities round-trip whole through valuesAsJson; values reads their basic value and valueTypes says Error", async () => {
+    const excel = new FakeExcel();
+    const entity: Excel.EntityCellValue = { type: "Entity", text: "Expense 1001", properties: { Amount: { type: "Double", basicValue: 12.5 } } };
+    const error: Excel.CellValue = { type: "Error", errorType: "NotAvailable" } as Excel.CellValue;
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1");
+      range.valuesAsJson = [[entity, error]];
+      // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a scalar (ExcelApi 1.16); the plugin's list predates it
+      range.load("values, valueTypes, valuesAsJson");
+      await context.sync();
+      expect(range.values[0]).toEqual(["#VALUE!", "#N/A"]);
+      expect(range.valueTypes[0]).toEqual(["Error", "Error"]);
+      expect(range.valuesAsJson[0][0]).toEqual(entity);
+      expect(range.valuesAsJson[0][1]).toMatchObject({ type: "Error", errorType: "NotAvailable" });
+    });
+  });
+
+  it("null in a 2-D array leaves a cell's value and format alone; '' clears the value and resets the format to General; a lone value is refused", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C1");
+      range.numberFormat = [["0.00", "yyyy-mm-dd", "@"]];
+      range.values = [[1.5, 46000, "keep"]];
+      await context.sync();
+      range.values = [[null, "", null]];
+      range.numberFormat = [[null, "", null]];
+      await context.sync();
+    });
+    const sheet = excel.model.sheet("Sheet1")!;
+    expect([0, 1, 2].map((c) => [sheet.cell(0, c)?.value, sheet.cell(0, c)?.numberFormat])).toEqual([[1.5, "0.00"], ["", "General"], ["keep", "@"]]);
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1").values = "x" as unknown as string[][];
+      await context.sync();
+    })).rejects.toThrow(code("InvalidArgument"));
+  });
+
+  it("a cell holds 32,767 characters at most", async () => {
+    const excel = new FakeExcel();
+    const write = (text: string) => excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").valuesAsJson = [[{ type: "String", basicValue: text }]];
+      await context.sync();
+    });
+    await write("x".repeat(CELL_TEXT_LIMIT));
+    expect(excel.user.valueAt("Sheet1", "A1")).toHaveLength(32_767);
+    await expect(write("y".repeat(CELL_TEXT_LIMIT + 1))).rejects.toThrow(code("InvalidArgument"));
+    expect(excel.user.valueAt("Sheet1", "A1")).toBe("x".repeat(CELL_TEXT_LIMIT));
+  });
+
+  it("a range outside the sheet's 1,048,576 rows and 16,384 columns is refused", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(1_048_575, 0, 2, 1).values = [[1], [2]];
+      await context.sync();
+    })).rejects.toThrow(code("InvalidArgument"));
+  });
+});
+
+describe("sheets, tables, validation and calculation", () => {
+  it("a very hidden sheet needs another visible one, and can't be deleted until it is hidden or visible (d.ts, Worksheet.delete)", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").visibility = "VeryHidden";
+      await context.sync();
+    })).rejects.toThrow(code("InvalidOperation"));
+    await excel.run(async (context) => {
+      context.workbook.worksheets.add("Secret").visibility = "VeryHidden";
+      await context.sync();
+    });
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Secret").delete();
+      await context.sync();
+    })).rejects.toThrow(code("InvalidOperation"));
+    expect(excel.model.sheets.map((s) => [s.name, s.visibility])).toEqual([["Sheet1", "Visible"], ["Secret", "VeryHidden"]]);
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Secret");
+      sheet.visibility = "Hidden";
+      sheet.delete();
+      await context.sync();
+    });
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+  });
+
+  it("tables: headers made unique, no overlap, a Total Row outside the body, resize keeps the header row and overlaps", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Data");
+      sheet.getRange("A1:C3").values = [["Amount", "amount", ""], [1, 2, 3], [4, 5, 6]];
+      const table = sheet.tables.add("Data!A1:C3", true);
+      table.showTotals = true;
+      await context.sync();
+      const body = table.getDataBodyRange().load("rowCount, address");
+      const whole = table.getRange().load("rowCount");
+      await context.sync();
+      expect([body.rowCount, body.address, whole.rowCount]).toEqual([2, "Data!A2:C3", 4]);
+      sheet.tables.add("Data!B2:D5", true);
+      await expect(context.sync()).rejects.toThrow(code("InvalidOperation"));
+      // Sheet1 is the active sheet: an address without a sheet name is not the table's sheet.
+      table.resize("A1:C6");
+      await expect(context.sync()).rejects.toThrow(code("InvalidArgument"));
+      table.resize("Data!A2:C6");
+      await expect(context.sync()).rejects.toThrow(code("InvalidArgument"));
+      table.resize("Data!A1:C6");
+      await context.sync();
+    });
+    const t = excel.model.table("Table1")!;
+    expect([0, 1, 2].map((c) => t.sheet.cell(0, c)?.value)).toEqual(["Amount", "amount2", "Column3"]);
+    expect(t.area.rowCount).toBe(6);
+  });
+
+  it("clearing data validation on part of a validated range keeps the rule on the rest", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("B2:B11").dataValidation.rule = { list: { inCellDropDown: true, source: "a,b" } };
+      sheet.getRange("B5:B6").dataValidation.clear();
+      await context.sync();
+    });
+    const sheet = excel.model.sheet("Sheet1")!;
+    expect([1, 3, 4, 5, 6, 10].map((row) => sheet.validationAt(row, 1) !== undefined)).toEqual([true, true, false, false, true, true]);
+  });
+
+  it("suspended calculation stays pending until a later request calculates; a calculation in the suspending request does not count", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      context.application.suspendApiCalculationUntilNextSync();
+      context.workbook.worksheets.getItem("Sheet1").getRange("B2:C2").values = [[1, 2]];
+      context.application.calculate("Recalculate");
+      await context.sync();
+    });
+    expect(excel.model.recalculationPending).toBe(true);
+    expect(excel.stats.calculationSuspensions).toBe(1);
+    await excel.run(async (context) => {
+      context.application.calculate("Recalculate");
+      await context.sync();
+    });
+    expect(excel.model.recalculationPending).toBe(false);
+  });
+});
+
+describe("large loads stay within Excel's limits", () => {
+  it("5,000 expenses: several chunked requests, none over the limit, calculation suspended for each", async () => {
+    const f = await withExcel({ scale: 17 });
+    try {
+      const report = await loadTable(f.client, f.workbook, { resource: "expenses", enterpriseId: f.enterprise.id, subsidiaryId: f.sub });
+      expect(report.count).toBe(f.sandbox.store.expensesOf(f.sub).length);
+      expect(report.count).toBeGreaterThanOrEqual(5000);
+      expect(f.excel.stats.requests.every((r) => r.bytes <= PAYLOAD_LIMIT_BYTES)).toBe(true);
+      expect(f.excel.stats.calculationSuspensions).toBeGreaterThan(1);
+      // Requests grow with cells per chunk, not with rows: far fewer than one per hundred rows.
+      expect(f.excel.stats.syncs).toBeLessThan(report.count / 100);
+    } finally {
+      await f.sandbox.close();
+    }
+  });
+
+  it("the adapter reads a table back in chunks", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const rows = Array.from({ length: 3000 }, (_, i) => [`id-${i}`, i, "x".repeat(50)]);
+    await workbook.writeTable({
+      sheetName: "Data", tableName: "Big", header: ["ID", "N", "Text"], rows, numberFormats: ["@", "0", "@"],
+      editable: [false, false, false], dropdowns: [null, null, null],
+    });
+    const read = await workbook.readTable("Big");
+    expect(read!.rows).toEqual(rows);
+  });
+});
