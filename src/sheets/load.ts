@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { CancelledError, MAX_LIST_RECORDS, type Page, type SpendClient } from "../api";
-import { NUMBER_FORMATS } from "./columns";
+import { NUMBER_FORMATS, widthOf } from "./columns";
 import { recordRenderer } from "./render";
 import { AmountAudit, rowFormatter, type AmountNotes } from "./money-formats";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
@@ -198,7 +198,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
       sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
       formatsOf: rowFormatter(source.columns),
       editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
-      widths: source.columns.map((c) => c.width), holdPartial: "whileExcelBusy",
+      widths: source.columns.map(widthOf), holdPartial: "whileExcelBusy",
     }).then((created) => (stream = created)),
     load.tracked ? workbook.createTable(snapshotStart(tableName)).then((created) => (snapshot = created)) : null,
   ]);
@@ -305,7 +305,7 @@ async function refresh(
     formulas: merged.formulas,
     editable: [...source.columns.map((c) => Boolean(c.editable)), ...merged.userColumns.map(() => false)],
     dropdowns: [...source.columns.map((c) => c.dropdown ?? null), ...merged.userColumns.map(() => null)],
-    widths: source.columns.map((c) => c.width),
+    widths: source.columns.map(widthOf),
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
   if (load.tracked) {

@@ -118,6 +118,9 @@ describe("COP and KWD, the demo's Colombian and Kuwaiti subsidiaries", () => {
           expect([e.currency, text("Subsidiary amount", r)]).toEqual([e.currency, e.subsidiary_expense_amount.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })]);
         }
         expect(report.amounts.finer + report.amounts.unknownCurrencies.length).toBe(0);
+        // Millions of pesos with their cents need a column wider than Excel's default, where they would show "#####".
+        const left = f.excel.model.table(report.tableName)!.area.column;
+        expect(["Amount", "Net amount", "Tax amount", "USD amount", "Subsidiary amount"].map((h) => t.sheet.columnWidths.get(left + t.column(h)))).toEqual([95, 95, 95, 95, 95]);
       }
     }
   });
