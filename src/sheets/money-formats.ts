@@ -79,8 +79,8 @@ function shownDecimals(amount: number, units: number | undefined): number {
   return fits(amount, units) ? units : Math.max(units, decimalsOf(amount));
 }
 
-/** The Excel number format with exactly `decimals` decimals and thousands separators. */
-export const decimalFormat = (decimals: number): string => FORMATS[Math.min(MAX_DECIMALS, Math.max(0, decimals))];
+/** Whether `amount` needs more decimals than `units` (the rare case: the text is read only when arithmetic says so). */
+const finer = (amount: number, units: number) => !fits(amount, units) && decimalsOf(amount) > units;
 
 /** The format of any amount in an ISO 4217 code ("#,##0" for CLP, "#,##0.000" for KWD); undefined for a code not in the list. */
 export function currencyFormat(code: string): string | undefined {
@@ -184,8 +184,8 @@ export interface AmountNotes {
 export const NO_AMOUNT_NOTES: AmountNotes = Object.freeze({ unknownCurrencies: [], finer: 0, firstFiner: null });
 
 /**
- * Goes over rows as they are written and keeps what AmountNotes says. Apart from the formatter, which may be
- * asked about a row more than once (the adapter plans a held row again): each row is checked here once.
+ * Goes over rows as they are written and keeps what AmountNotes says. Separate from the formatter, which may
+ * be asked about a row more than once (the adapter plans a held row again), so that each row counts once.
  */
 export class AmountAudit {
   private readonly amounts: AmountColumn[];
@@ -207,7 +207,7 @@ export class AmountAudit {
       if (units === undefined) {
         const named = currencyCode(code);
         this.unknown.set(named, (this.unknown.get(named) ?? 0) + 1);
-      } else if (!fits(value, units)) {
+      } else if (finer(value, units)) {
         this.finer++;
         this.firstFiner ??= { header: a.header, id: String(row[0] ?? ""), amount: value, currency: currencyCode(code), minorUnits: units };
       }
