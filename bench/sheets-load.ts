@@ -21,7 +21,7 @@
  */
 import { SpendClient, listExpenses, envelopeOf, Expense } from "../src/api";
 import {
-  ExcelWorkbook, NUMBER_FORMATS, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, writeSnapshot, type CellValue,
+  ExcelWorkbook, NUMBER_FORMATS, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue,
   type LoadParams, type Snapshot, type TableWrite, type Workbook,
 } from "../src/sheets";
 import { typedCell } from "../src/sheets/excel-cells";
@@ -54,7 +54,7 @@ async function writeAll(workbook: Workbook, params: LoadParams, { rows, snapshot
   await workbook.writeTable({
     sheetName: "Bench", tableName, header: columns.map((c) => c.header), rows, numberFormats: columns.map((c) => NUMBER_FORMATS[c.kind]),
     formatsOf: rowFormatter(columns),
-    editable: columns.map((c) => Boolean(c.editable)), dropdowns: columns.map((c) => c.dropdown ?? null), widths: columns.map((c) => c.width), onProgress,
+    editable: columns.map((c) => Boolean(c.editable)), dropdowns: columns.map((c) => c.dropdown ?? null), widths: columns.map(widthOf), onProgress,
   });
   await writeSnapshot(workbook, tableName, snapshot);
   await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify({ params }));

@@ -29,8 +29,8 @@ export interface DemoOptions {
 }
 
 const DAY = 86_400_000;
-/** Units of each currency per US dollar. */
-const PER_USD: Record<string, number> = { CLP: 950, USD: 1, EUR: 0.925, PEN: 3.75 };
+/** Units of each currency per US dollar (not round, so that COP and KWD amounts use their decimals). */
+const PER_USD: Record<string, number> = { CLP: 950, USD: 1, EUR: 0.925, PEN: 3.75, COP: 3950.45, KWD: 0.3071 };
 /**
  * An amount in US dollars at the demo's fixed rates. The reconciliation object of spec 2.4 types
  * usd_amount as money (never null), so a reconciled expense without one of its own is converted.
@@ -38,7 +38,13 @@ const PER_USD: Record<string, number> = { CLP: 950, USD: 1, EUR: 0.925, PEN: 3.7
 export function usdAt(amount: number, currency: string): number {
   return round(amount / (PER_USD[currency] ?? 1), 2);
 }
-const DECIMALS: Record<string, number> = { CLP: 0, USD: 2, EUR: 2, PEN: 2 };
+/**
+ * ISO 4217 minor units, written out here rather than read from the add-in's source of them, so that the add-in's
+ * tests compare two independent readings of the list: COP has 2 (its cash has none), KWD 3.
+ */
+const DECIMALS: Record<string, number> = { CLP: 0, USD: 2, EUR: 2, PEN: 2, COP: 2, KWD: 3 };
+/** Sales tax by currency of the expense (Kuwait has none). */
+const TAX_RATES: Record<string, number> = { CLP: 19, EUR: 21, PEN: 18, COP: 19 };
 
 const FIRST_NAMES = ["Camila", "Matías", "Valentina", "Benjamín", "Sofía", "Tomás", "Isidora", "Joaquín", "Antonia",
   "Lucas", "Martina", "Diego", "Emily", "James", "Olivia", "Noah", "Lucía", "Mateo", "Florencia", "Sebastián"];
@@ -82,7 +88,8 @@ interface EnterprisePlan {
   domain: string;
   additionalFiles: boolean;
   subsidiaries: { name: string; currency: string; expenses: number; allowances: number }[];
-  cards: number;
+  /** One entry per card: the index of the subsidiary whose currency it is in and whose expenses it pays. */
+  cards: number[];
 }
 
 const PLANS: EnterprisePlan[] = [
@@ -94,15 +101,18 @@ const PLANS: EnterprisePlan[] = [
       { name: "Andes Logistics Chile", currency: "CLP", expenses: 300, allowances: 180 },
       { name: "Andes Logistics USA", currency: "USD", expenses: 90, allowances: 50 },
       { name: "Andes Logistics España", currency: "EUR", expenses: 60, allowances: 30 },
+      // Currencies whose ISO decimals differ from what a browser's Intl says (COP) or from two (KWD).
+      { name: "Andes Logistics Colombia", currency: "COP", expenses: 60, allowances: 30 },
+      { name: "Andes Logistics Kuwait", currency: "KWD", expenses: 40, allowances: 20 },
     ],
-    cards: 4,
+    cards: [0, 0, 0, 0, 3, 4],
   },
   {
     name: "Pacific Foods Ltd",
     domain: "pacificfoods.example",
     additionalFiles: false,
     subsidiaries: [{ name: "Pacific Foods Perú", currency: "PEN", expenses: 80, allowances: 40 }],
-    cards: 2,
+    cards: [0, 0],
   },
 ];
 
@@ -177,9 +187,11 @@ class Generator {
     let expenseNumber = 1001;
     let allowanceNumber = 1;
     const enterpriseExpenses: ExpenseRec[][] = [];
+    const subs: SubsidiaryRec[] = [];
     plan.subsidiaries.forEach((s, index) => {
       const sub: SubsidiaryRec = { id: this.rng.uuid(), enterprise_id: ent.id, name: s.name, currency: s.currency };
       this.data.subsidiaries.push(sub);
+      subs.push(sub);
       const expenses: ExpenseRec[] = [];
       for (let i = 0; i < this.count(s.expenses); i++) {
         expenses.push(this.expense(ctx, sub, i, expenseNumber++, index === 0));
@@ -190,7 +202,7 @@ class Generator {
         this.data.allowances.push(this.allowance(ctx, sub, i, allowanceNumber++, index === 0));
       }
     });
-    for (let c = 0; c < plan.cards; c++) this.card(ent.id, people, enterpriseExpenses[0], c);
+    plan.cards.forEach((of, c) => this.card(ent.id, people, subs[of].currency, enterpriseExpenses[of], c));
   }
 
   private person(enterpriseId: string, domain: string, i: number): PersonRec {
@@ -226,7 +238,7 @@ class Generator {
     const currency = rng.chance(0.75) ? sub.currency : rng.pick(["USD", "EUR"].filter((c) => c !== sub.currency));
     const usd = round(5 + rng.next() ** 2 * 600, 2);
     const amount = this.money(currency, usd);
-    const taxRate = currency === "CLP" ? 19 : currency === "EUR" ? 21 : currency === "PEN" ? 18 : 0;
+    const taxRate = TAX_RATES[currency] ?? 0;
     const net = round(amount / (1 + taxRate / 100), DECIMALS[currency]);
     const state = i < 12 ? Object.keys(EXPENSE_STATE_WEIGHTS)[i % 6] : rng.weighted(EXPENSE_STATE_WEIGHTS);
     const dateMs = this.daysAgo(180);
@@ -307,12 +319,12 @@ class Generator {
     return round((amount / PER_USD[from]) * PER_USD[to], DECIMALS[to]);
   }
 
-  private card(enterpriseId: string, people: PersonRec[], expenses: ExpenseRec[], index: number): void {
+  private card(enterpriseId: string, people: PersonRec[], currency: string, expenses: ExpenseRec[], index: number): void {
     const rng = this.rng;
     const card: CardRec = {
       id: rng.uuid(), enterprise_id: enterpriseId, user_id: rng.pick(people).id,
       last_four_digits: String(rng.int(0, 9999)).padStart(4, "0"), bank_id: rng.pick(this.data.banks).id,
-      national_balance_currency: expenses[0]?.subsidiary_currency ?? "CLP", international_balance_currency: "USD",
+      national_balance_currency: currency, international_balance_currency: "USD",
       billing_day: [5, 15, 25, 28][index % 4], billing_mode: index === 3 ? "manual" : "bank_movements",
     };
     this.data.cards.push(card);

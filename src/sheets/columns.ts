@@ -35,6 +35,13 @@ export const NUMBER_FORMATS: Record<ColumnKind, string> = {
 };
 
 /**
+ * A column's width in points: its own, or for an amount one that holds "12,345,678,901.12" (COP, IDR and the
+ * like run to millions with two decimals): at Excel's default width such a figure would show as "#####".
+ */
+export const widthOf = (column: Pick<Column<unknown>, "kind" | "width">): number | undefined =>
+  column.width ?? (column.kind === "amount" ? 95 : undefined);
+
+/**
  * The cell for a service value. Missing values are empty cells. A value is converted only when it is of
  * the kind's own type (a number for numbers, a real date for dates, a readable timestamp for timestamps);
  * anything else is kept as exactly its text (the adapter writes strings as typed text), so "00123",

@@ -9,7 +9,7 @@ import {
 } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import type { Column } from "./columns";
-import { allowanceColumns } from "./layouts/allowances";
+import { ALLOWANCE_CURRENCY_EXPAND, allowanceColumns } from "./layouts/allowances";
 import { cardColumns } from "./layouts/cards";
 import { expenseColumns } from "./layouts/expenses";
 import { movementColumns } from "./layouts/movements";
@@ -101,6 +101,10 @@ export interface Source {
   list(client: SpendClient, options: ListOptions): Paginated<{ id: string }>;
 }
 
+/** An allowance query's expand with the segments added (once, in the order the user gave, the segments last). */
+export const withCurrencyExpand = <T extends string>(expand: readonly T[]): (T | typeof ALLOWANCE_CURRENCY_EXPAND)[] =>
+  expand.includes(ALLOWANCE_CURRENCY_EXPAND as T) ? [...expand] : [...expand, ALLOWANCE_CURRENCY_EXPAND];
+
 export function sourceOf(input: LoadParams): Source {
   const p = LoadParams.parse(input);
   // A column of any record type is a column of `never` (its `value` takes a record; never is every record type).
@@ -114,7 +118,11 @@ export function sourceOf(input: LoadParams): Source {
         list: (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
       };
     case "allowances":
-      return { columns: as(allowanceColumns(new Set(p.expand))), list: (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: p.expand }, o) };
+      return {
+        columns: as(allowanceColumns(new Set(p.expand))),
+        // The segments always come: they name the converted amount's currency (layouts/allowances.ts).
+        list: (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: withCurrencyExpand(p.expand) }, o),
+      };
     case "expenses":
       return {
         columns: as(expenseColumns(new Set(p.expand))),

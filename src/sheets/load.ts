@@ -6,9 +6,9 @@
  */
 import { z } from "zod";
 import { CancelledError, MAX_LIST_RECORDS, type Page, type SpendClient } from "../api";
-import { NUMBER_FORMATS } from "./columns";
+import { NUMBER_FORMATS, widthOf } from "./columns";
 import { recordRenderer } from "./render";
-import { rowFormatter } from "./money-formats";
+import { AmountAudit, rowFormatter, type AmountNotes } from "./money-formats";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
@@ -50,6 +50,8 @@ export interface LoadReport {
   /** Records both edited here and changed on the server: the edit is kept, the row flagged. */
   conflicts: number;
   discardedEdits: number;
+  /** Amounts shown with more decimals than their currency has, and currency codes not in ISO 4217 (money-formats.ts). */
+  amounts: AmountNotes;
 }
 
 /** What the workbook keeps about a loaded table (never the key). */
@@ -177,6 +179,7 @@ const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " 
 async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>): Promise<LoadReport> {
   const { workbook, options, source, tableName } = load;
   const render = recordRenderer(load.params);
+  const audit = new AmountAudit(source.columns);
   const fresh: Snapshot = new Map();
   let stream: TableStream | null = null;
   // The snapshot grows beside the table, page by page, so that it is not written whole after the last page.
@@ -195,7 +198,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
       sheetName: load.sheetName, tableName, header: load.layout, numberFormats: source.columns.map((c) => NUMBER_FORMATS[c.kind]),
       formatsOf: rowFormatter(source.columns),
       editable: source.columns.map((c) => Boolean(c.editable)), dropdowns: source.columns.map((c) => c.dropdown ?? null),
-      widths: source.columns.map((c) => c.width), holdPartial: "whileExcelBusy",
+      widths: source.columns.map(widthOf), holdPartial: "whileExcelBusy",
     }).then((created) => (stream = created)),
     load.tracked ? workbook.createTable(snapshotStart(tableName)).then((created) => (snapshot = created)) : null,
   ]);
@@ -221,6 +224,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
     for await (const page of pages) {
       total = page.count;
       const rows = page.results.map((record) => render(record, fresh));
+      for (const row of rows) audit.check(row);
       const tracked = load.tracked ? page.results.map((record) => snapshotRow(record.id, fresh.get(record.id)!)) : [];
       fetched += rows.length;
       await writes.push({ rows, tracked });
@@ -241,7 +245,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   }
   return {
     tableName, sheetName: load.sheetName, count: fetched, added: fetched, updated: 0, removed: 0, userColumns: [], keptEdits: 0,
-    conflicts: 0, discardedEdits: 0,
+    conflicts: 0, discardedEdits: 0, amounts: audit.notes(),
   };
 }
 
@@ -301,7 +305,7 @@ async function refresh(
     formulas: merged.formulas,
     editable: [...source.columns.map((c) => Boolean(c.editable)), ...merged.userColumns.map(() => false)],
     dropdowns: [...source.columns.map((c) => c.dropdown ?? null), ...merged.userColumns.map(() => null)],
-    widths: source.columns.map((c) => c.width),
+    widths: source.columns.map(widthOf),
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
   if (load.tracked) {
@@ -313,9 +317,13 @@ async function refresh(
     await writeSnapshot(workbook, tableName, fresh);
   }
   await keepParams(load);
+  // Every row written counts, those the query no longer returns too: they are in the table with their amounts.
+  const audit = new AmountAudit(source.columns);
+  for (const row of merged.rows) audit.check(row);
   return {
     tableName, sheetName, count, added: merged.added, updated: merged.updated,
     removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded,
+    amounts: audit.notes(),
   };
 }
 

@@ -6,10 +6,11 @@
  * table: the movements table grows to the right with the user's own columns and downwards with new
  * records, so anything placed next to it could be run into by a refresh.
  */
-import { NUMBER_FORMATS } from "./columns";
+import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./layouts/tracking";
 import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load";
 import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
+import { rowFormatter } from "./money-formats";
 import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";
 import type { Workbook } from "./workbook";
 
@@ -20,6 +21,19 @@ export interface SummaryReport {
   /** Rows of the movements table left out: the query no longer returns them. */
   leftOut: number;
 }
+
+/**
+ * The summary's columns as the formatter reads them: each line's amount in its own currency's decimals (a
+ * period with movements in two currencies has lines, and totals, for each), widened where a total has more
+ * decimals than its currency (a movement of 10.005 USD), so that the lines add up to what the table shows.
+ */
+const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currencyKey?: string }[] = [
+  { key: "type", header: SUMMARY_HEADER[0], kind: "text" },
+  { key: "reconciled", header: SUMMARY_HEADER[1], kind: "text" },
+  { key: "currency", header: SUMMARY_HEADER[2], kind: "text" },
+  { key: "count", header: SUMMARY_HEADER[3], kind: "integer" },
+  { key: "amount", header: SUMMARY_HEADER[4], kind: "amount", currencyKey: "currency" },
+];
 
 /** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
 export function summaryPlace(params: LoadParams, movementsTable: string): { sheetName: string; tableName: string } {
@@ -56,7 +70,8 @@ export async function writeReconciliationSummary(workbook: Workbook, tableName: 
     ...place,
     header: SUMMARY_HEADER,
     rows: summaryRows(lines),
-    numberFormats: ["@", "@", "@", NUMBER_FORMATS.integer, NUMBER_FORMATS.amount],
+    numberFormats: SUMMARY_COLUMNS.map((c) => NUMBER_FORMATS[c.kind]),
+    formatsOf: rowFormatter(SUMMARY_COLUMNS),
     editable: SUMMARY_HEADER.map(() => false),
     dropdowns: SUMMARY_HEADER.map(() => null),
     widths: [110, 110, 70, 90, 240],

@@ -10,7 +10,7 @@ import { allowanceColumns } from "./layouts/allowances";
 import { cardColumns } from "./layouts/cards";
 import { expenseColumns } from "./layouts/expenses";
 import { STATUS_KEY } from "./layouts/tracking";
-import { sourceOf, type LoadParams } from "./load-params";
+import { sourceOf, withCurrencyExpand, type LoadParams } from "./load-params";
 
 const withoutStatus = <T>(columns: Column<T>[]) => columns.filter((c) => c.key !== STATUS_KEY);
 
@@ -64,7 +64,8 @@ export async function spillRecord(client: SpendClient, ref: RecordRef, options: 
     case "card":
       return render(withoutStatus(cardColumns(none)), [await getCard(client, ref.id, {}, options)]);
     case "allowance":
-      return render(withoutStatus(allowanceColumns(none)), [await getAllowance(client, ref.subsidiaryId!, ref.id, {}, options)]);
+      // With its segments, which name the converted amount's currency (layouts/allowances.ts).
+      return render(withoutStatus(allowanceColumns(none)), [await getAllowance(client, ref.subsidiaryId!, ref.id, { expand: withCurrencyExpand([]) }, options)]);
     case "expense":
       return render(withoutStatus(expenseColumns(none)), [await getExpense(client, ref.subsidiaryId!, ref.id, {}, options)]);
   }

@@ -6,7 +6,7 @@ import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCard
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import {
-  discardEdits, listLoadedTables, loadTable, refreshTable, writeReconciliationSummary,
+  amountNotesText, discardEdits, listLoadedTables, loadTable, refreshTable, writeReconciliationSummary,
   type LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
 } from "../sheets";
 import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
@@ -185,8 +185,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       } catch (error) {
         summaryError = ` The reconciliation summary could not be written: ${explain(error)}`;
       }
-      status(where, report.conflicts || summaryError ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}${discarded}` +
-        (summary ? ` ${summarySentence(summary)}` : summaryError));
+      // Amounts shown wider than their currency, or in a code ISO 4217 does not list: said, never only in a format.
+      const amounts = amountNotesText(report.amounts);
+      status(where, report.conflicts || summaryError || amounts ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}${discarded}` +
+        (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
       await renderTables(report.tableName);
     } catch (error) {
       status(where, "error", explain(error));

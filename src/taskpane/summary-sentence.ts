@@ -1,7 +1,8 @@
 /** The taskpane's one sentence about a reconciliation summary just written (the table itself is in the sheet). */
-import { ALL_TYPES, type SummaryReport } from "../sheets";
+import { ALL_TYPES, amountText, type SummaryReport } from "../sheets";
 
-const amount = (n: number, currency: string) => `${currency ? `${currency} ` : ""}${n.toLocaleString("en-US", { maximumFractionDigits: 2 })}`;
+/** "CLP 12,346", "KWD 1.250", "USD 10.005": each total in its currency's decimals, as the Summary sheet shows it. */
+const amount = (n: number, currency: string) => `${currency ? `${currency} ` : ""}${amountText(n, currency)}`;
 
 export function summarySentence(report: SummaryReport): string {
   const totals = report.lines.filter((l) => l.type === ALL_TYPES && l.reconciled !== "All" && l.count > 0);

@@ -680,3 +680,58 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
     await page.close();
   });
 });
+
+// ---- Money as the books show it (issue 30): each amount in its currency's ISO 4217 decimals, a finer one named.
+
+describe("money in the workbench", () => {
+  it("a Colombian subsidiary's COP expenses keep their cents, 10.005 USD shows in full and is named; a KWD card and its Summary show three decimals", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    const subs = f.sandbox.store.subsidiariesOf(f.enterprise.id);
+    const cop = subs.find((s) => s.currency === "COP")!;
+    const expenses = f.sandbox.store.expensesOf(cop.id);
+    // One expense the service sends in USD with a figure finer than USD has.
+    Object.assign(expenses[1], { currency: "USD", amount: 10.005, net_amount: 10.005, tax_amount: 0 });
+    await page.getByLabel("Subsidiary ID").fill(cop.id);
+    await page.getByRole("button", { name: "Load into a table" }).click();
+    await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${expenses.length} rows into SpendExpenses_\\S+ \\(.*\\)\\. ` +
+      `2 amounts have more decimals than their currency has: shown in full, not rounded \\(Amount 10\\.005 USD on the row of ${expenses[1].id}; USD has 2 decimals\\)\\.$`));
+    expect(await page.locator("#load-status").getAttribute("class")).toBe("warn");
+    await expectText(cell(page, "A1"), "Expense ID");
+    const amount = await columnOf(page, "Amount");
+    const subsidiaryAmount = await columnOf(page, "Subsidiary amount");
+    const money = (n: number, decimals: number) => n.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    // The rows a person sees first: each amount in its currency's decimals (COP's cents kept), the finer one in full.
+    const firstRows = expenses.slice(0, 20);
+    expect(firstRows.filter((e) => e.currency === "COP").length).toBeGreaterThan(5);
+    const seen = await Promise.all(firstRows.map(async (_, i) => [await cell(page, `${amount}${i + 2}`).textContent(), await cell(page, `${subsidiaryAmount}${i + 2}`).textContent()]));
+    expect(seen).toEqual(firstRows.map((e) => [e === expenses[1] ? "10.005" : money(e.amount, 2), money(e.subsidiary_expense_amount, 2)]));
+    await page.screenshot({ path: join(OUT, "workbench-money-cop.png") });
+
+    // The Kuwaiti card: its movements and its reconciliation summary in fils (three decimals).
+    const card = f.sandbox.store.cardsOf(f.enterprise.id).find((c) => c.national_balance_currency === "KWD")!;
+    const period = f.sandbox.store.billingPeriodsOf(card.id)[0];
+    const movements = f.sandbox.store.movementsOf(period.id);
+    await page.getByLabel("What").selectOption("movements");
+    await page.getByLabel("Card ID").fill(card.id);
+    await page.getByLabel("Billing period ID").fill(period.id);
+    await page.getByRole("button", { name: "Load into a table" }).click();
+    await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${movements.length} rows into SpendMovements_\\S+ .*Reconciliation summary on the sheet "[^"]+": \\d+ reconciled \\(KWD [\\d,]+\\.\\d{3}\\), \\d+ not reconciled \\(KWD -?[\\d,]+\\.\\d{3}\\)\\.$`));
+    expect(await page.locator("#load-status").getAttribute("class")).toBe("ok");
+    await page.locator('[data-sheet^="Movements "]').click(); // the summary, written last, is the sheet shown
+    await expectText(cell(page, "A1"), "Movement ID");
+    const movementAmount = await columnOf(page, "Amount");
+    const shownMovements = await Promise.all(movements.slice(0, 20).map((_, i) => cell(page, `${movementAmount}${i + 2}`).textContent()));
+    expect(shownMovements).toEqual(movements.slice(0, 20).map((m) => money(m.is_deposit ? -Math.abs(m.amount.amount) : m.amount.amount, 3)));
+    const summarySheet = /sheet "([^"]+)"/.exec((await page.locator("#load-status").textContent()) ?? "")![1];
+    await page.locator(`[data-sheet="${summarySheet}"]`).click();
+    await expectText(cell(page, "A1"), "Type");
+    const rows = (await page.locator('[data-cell^="A"]').allTextContents()).filter(Boolean).length;
+    const lines = (await page.locator('[data-cell^="E"]').allTextContents()).slice(0, rows);
+    expect(lines[0]).toBe("Amount (charges +, deposits −)");
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.slice(1).filter((text) => !/^-?[\d,]+\.\d{3}$/.test(text))).toEqual([]);
+    await page.screenshot({ path: join(OUT, "workbench-money-kwd-summary.png") });
+    await page.close();
+  });
+});

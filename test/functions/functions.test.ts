@@ -162,6 +162,44 @@ describe("the single-record functions", () => {
     expect(plain[1][plain[0].indexOf("Amount")]).toBe(e.amount);
   });
 
+  it("with data types, every amount carries its currency's ISO decimals: COP two, KWD three, a CLP allowance's converted amount none, 10.005 USD three", async () => {
+    useSession(session, { dataTypes: true });
+    const subIn = (currency: string) => f.sandbox.store.subsidiariesOf(f.enterprise.id).find((s) => s.currency === currency)!.id;
+    const formatOf = (grid: unknown[][], header: string, row = 1) => (grid[row][(grid[0] as string[]).indexOf(header)] as { numberFormat?: string }).numberFormat;
+    for (const [currency, format] of [["COP", "#,##0.00"], ["KWD", "#,##0.000"]]) {
+      const sub = subIn(currency);
+      const all = f.sandbox.store.expensesOf(sub);
+      const grid = await expenses(sub, null, null, null, null, invocation());
+      expect(all.map((e, i) => [e.currency, formatOf(grid, "Amount", i + 1), formatOf(grid, "Subsidiary amount", i + 1)]))
+        .toEqual(all.map((e) => [e.currency, e.currency === currency ? format : "#,##0.00", format]));
+      const e = all.find((x) => x.currency === currency)!;
+      const [[entity]] = await expense(sub, e.id, null, invocation());
+      expect([entity.properties.Amount, entity.properties["Net amount"]]).toEqual([
+        { type: "Double", basicValue: e.amount, numberFormat: format }, { type: "Double", basicValue: e.net_amount, numberFormat: format },
+      ]);
+    }
+
+    // An allowance of the CLP subsidiary converted from USD: its converted amount in CLP, named beside it.
+    const clpSub = subIn("CLP");
+    const a = f.sandbox.store.allowancesOf(clpSub).find((x) => x.currency === "USD")!;
+    const grid = await allowances(clpSub, null, null, invocation());
+    const row = grid.findIndex((r) => r[0] === a.id);
+    expect([formatOf(grid, "Amount", row), formatOf(grid, "Converted amount", row), grid[row][grid[0].indexOf("Converted currency")]]).toEqual(["#,##0.00", "#,##0", "CLP"]);
+    const [[card]] = await allowance(clpSub, a.id, null, invocation());
+    expect([card.properties["Converted amount"], card.properties["Converted currency"]])
+      .toEqual([{ type: "Double", basicValue: a.converted_amount, numberFormat: "#,##0" }, { type: "String", basicValue: "CLP" }]);
+    expect(await allowance(clpSub, a.id, "converted_amount", invocation())).toEqual([[{ type: "Double", basicValue: a.converted_amount, numberFormat: "#,##0" }]]);
+
+    // A figure finer than its currency: its format widened, in a spill, an entity and a single field alike.
+    const usdSub = subIn("USD");
+    const odd = f.sandbox.store.expensesOf(usdSub).find((x) => x.currency === "USD")!;
+    odd.amount = 10.005;
+    const spill = await expenses(usdSub, null, null, null, null, invocation());
+    expect(formatOf(spill, "Amount", spill.findIndex((r) => r[0] === odd.id))).toBe("#,##0.000");
+    expect((await expense(usdSub, odd.id, null, invocation()))[0][0].properties.Amount).toEqual({ type: "Double", basicValue: 10.005, numberFormat: "#,##0.000" });
+    expect(await expense(usdSub, odd.id, "amount", invocation())).toEqual([[{ type: "Double", basicValue: 10.005, numberFormat: "#,##0.000" }]]);
+  });
+
   it("formula value preview answers from the cache only, and isInValuePreview \"false\" is a normal calculation", async () => {
     const sub = f.enterprise.subsidiaries[0];
     const preview = { isInValuePreview: "true" } as CustomFunctions.Invocation;

@@ -1,4 +1,5 @@
 import { generateDemoData, HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-data";
+import { decimalsOf, minorUnits } from "../../src/sheets";
 import { Store } from "../../src/sandbox/store";
 import { ANCHOR } from "../support/sandbox";
 
@@ -41,7 +42,7 @@ describe("demo data", () => {
 
   it("is realistic: currencies, tax, dates before the anchor, consistent tracking fields", () => {
     const currencies = new Set(data.expenses.map((e) => e.currency));
-    for (const currency of ["CLP", "USD", "EUR"]) expect(currencies.has(currency)).toBe(true);
+    for (const currency of ["CLP", "USD", "EUR", "COP", "KWD", "PEN"]) expect(currencies.has(currency)).toBe(true);
     for (const e of data.expenses) {
       expect(e.date < ANCHOR).toBe(true);
       expect(Math.abs(e.net_amount + e.tax_amount - e.amount)).toBeLessThan(0.02);
@@ -49,6 +50,48 @@ describe("demo data", () => {
       expect(e.accounted_id !== null).toBe(e.state === "paid" || e.state === "accounted");
     }
     expect(store.expensesOf(subs[0].id).slice(3, 3 + HOSTILE_DESCRIPTIONS.length).map((e) => e.description)).toEqual(HOSTILE_DESCRIPTIONS);
+  });
+
+  it("has subsidiaries and cards in COP and KWD, whose amounts use the decimals ISO 4217 gives them (2 and 3), as the first enterprise's", () => {
+    for (const [currency, decimals] of [["COP", 2], ["KWD", 3]] as const) {
+      const sub = subs.find((s) => s.currency === currency)!;
+      expect(sub).toBeDefined();
+      const own = store.expensesOf(sub.id).filter((e) => e.currency === currency);
+      expect(own.length).toBeGreaterThan(10);
+      // Figures that need every decimal: a two-decimal (COP: a whole-peso) display would round them.
+      expect(own.filter((e) => decimalsOf(e.amount) === decimals).length).toBeGreaterThan(own.length / 2);
+      expect(store.allowancesOf(sub.id).length).toBeGreaterThan(5);
+      const card = store.cardsOf(first.id).find((c) => c.national_balance_currency === currency)!;
+      const movements = store.movementsOf(store.billingPeriodsOf(card.id)[0].id);
+      expect(movements.length).toBeGreaterThan(20);
+      expect(movements.every((m) => m.amount.currency === currency)).toBe(true);
+      expect(movements.some((m) => m.reconciliation)).toBe(true);
+    }
+  });
+
+  it("no amount is finer than its currency's ISO minor units (the service's rounding), in any record", () => {
+    const finer: string[] = [];
+    const check = (what: string, amount: number, currency: string) => {
+      if (decimalsOf(amount) > (minorUnits(currency) ?? -1)) finer.push(`${what}: ${amount} ${currency}`);
+    };
+    for (const e of data.expenses) {
+      for (const amount of [e.amount, e.net_amount, e.tax_amount]) check(`expense ${e.expense_number}`, amount, e.currency);
+      if (e.usd_amount !== null) check(`expense ${e.expense_number}`, e.usd_amount, "USD");
+      check(`expense ${e.expense_number}`, e.subsidiary_expense_amount, e.subsidiary_currency);
+    }
+    for (const a of data.allowances) {
+      check(`allowance ${a.allowance_number}`, a.amount.amount, a.amount.currency);
+      for (const s of a.allowance_segments) {
+        check(`allowance ${a.allowance_number}`, s.amount.amount, s.amount.currency);
+        check(`allowance ${a.allowance_number}`, s.converted_amount.amount, s.converted_amount.currency);
+      }
+      check(`allowance ${a.allowance_number}`, a.converted_amount, a.allowance_segments[0].converted_amount.currency);
+    }
+    for (const m of data.movements) {
+      check(`movement ${m.id}`, m.amount.amount, m.amount.currency);
+      if (m.foreign_amount) check(`movement ${m.id}`, m.foreign_amount.amount, m.foreign_amount.currency);
+    }
+    expect(finer).toEqual([]);
   });
 
   it("--scale multiplies the counts", () => {

@@ -75,6 +75,20 @@ describe("rowFormatter shares one frozen row of formats between rows whose forma
     for (const [currency, sub] of pairs) expect([...formatsOf(rowIn(currency, sub))]).toEqual(expected(currency, sub));
   });
 
+  it("an amount finer than its currency gets a row of its own, widened; the next rows of that currency are as before", () => {
+    const withAmount = (amount: number, currency: string) => {
+      const row = rowIn(currency, "CLP");
+      row[at("amount")] = amount;
+      return row;
+    };
+    const usual = formatsOf(withAmount(10.5, "USD"));
+    const finer = formatsOf(withAmount(10.005, "USD"));
+    expect([usual[at("amount")], finer[at("amount")]]).toEqual(["#,##0.00", "#,##0.000"]);
+    expect(finer).not.toBe(usual);
+    expect(formatsOf(withAmount(7, "USD"))).toBe(usual);
+    expect(formatsOf(withAmount(10.125, "USD"))).toBe(finer); // another with three decimals shares it
+  });
+
   it("rows with the same decimals share an array (USD and EUR alike), others do not, and none can be changed", () => {
     const usd = formatsOf(rowIn("USD", "CLP"));
     expect(formatsOf(rowIn("EUR", "JPY"))).toBe(usd);

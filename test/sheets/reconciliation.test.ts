@@ -4,6 +4,8 @@
  * against the sandbox.
  */
 import { loadTable, refreshTable, summarizeMovements, movementsOfCells, writeReconciliationSummary, summaryPlace, type SummaryMovement } from "../../src/sheets";
+import { summarySentence } from "../../src/taskpane/summary-sentence";
+import { display } from "../../src/workbench/display";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 const m = (type: string, reconciled: boolean | null, amount: number | null, extra: Partial<SummaryMovement> = {}): SummaryMovement =>
@@ -87,7 +89,9 @@ describe("the summary table beside a loaded movements table", () => {
     expect(all[4]).toBeCloseTo(expected, 6);
     const reconciled = t.rows.find((r) => r[0] === "All types" && r[1] === "Reconciled");
     expect(reconciled?.[3] ?? 0).toBe(movements.filter((x) => x.reconciliation).length);
-    expect(t.format("Amount (charges +, deposits −)")).toBe("#,##0.00");
+    // The first card is in CLP: no decimals on any line (they were ".00" when the column had one fixed format).
+    expect(t.rows.map((r) => r[2])).toEqual(t.rows.map(() => "CLP"));
+    expect(t.rows.map((_, i) => t.format("Amount (charges +, deposits −)", i))).toEqual(t.rows.map(() => "#,##0"));
 
     // A movements table of the unreconciled only: its own summary, on its own sheet, with no reconciled line.
     const open = await loadTable(f.client, f.workbook, { ...params, reconciled: false });
@@ -111,6 +115,53 @@ describe("the summary table beside a loaded movements table", () => {
     expect(after[3]).toBe(before - 1);
     expect(after[4]).toBeCloseTo(expected - gone.amount.amount, 6);
     movements.splice(at, 0, gone);
+  });
+
+  /** The summary of a card's first period as the grid shows it: currency, amount text and format per line. */
+  async function summaryOf(cardId: string) {
+    const periodId = f.sandbox.store.billingPeriodsOf(cardId)[0].id;
+    const report = await loadTable(f.client, f.workbook, { resource: "movements", enterpriseId: f.enterprise.id, cardId, billingPeriodId: periodId });
+    const summary = (await writeReconciliationSummary(f.workbook, report.tableName))!;
+    const t = tableView(f.excel, summary.tableName);
+    const amount = "Amount (charges +, deposits −)";
+    return {
+      periodId, summary, rows: t.rows,
+      lines: t.rows.map((r, i) => ({ line: `${r[0]}/${r[1]}/${r[2]}`, format: t.format(amount, i), text: display(r[4] as number, t.format(amount, i) ?? "") })),
+    };
+  }
+  const cardIn = (currency: string) => f.sandbox.store.cardsOf(f.enterprise.id).find((c) => c.national_balance_currency === currency)!;
+
+  it("over a KWD card, every line shows three decimals, and the taskpane's sentence too", async () => {
+    const card = cardIn("KWD");
+    const { periodId, summary, lines } = await summaryOf(card.id);
+    const movements = f.sandbox.store.movementsOf(periodId);
+    expect(movements.every((m) => m.amount.currency === "KWD")).toBe(true);
+    expect(movements.some((m) => Math.round(m.amount.amount * 1000) % 10 !== 0)).toBe(true); // fils a two-decimal format would round away
+    expect(lines.length).toBeGreaterThan(4);
+    expect(lines.filter((l) => l.format !== "#,##0.000" || !/\.\d{3}$/.test(l.text))).toEqual([]);
+    const total = summary.lines.find((l) => l.type === "All types" && l.reconciled === "All")!;
+    const net = movements.reduce((sum, m) => sum + (m.is_deposit ? -m.amount.amount : m.amount.amount), 0);
+    expect(total.amount).toBeCloseTo(net, 6);
+    const reconciled = summary.lines.find((l) => l.type === "All types" && l.reconciled === "Reconciled")!;
+    expect(summarySentence(summary)).toContain(`${reconciled.count} reconciled (KWD ${reconciled.amount.toLocaleString("en-US", { minimumFractionDigits: 3, maximumFractionDigits: 3 })})`);
+    expect(summarySentence(summary)).toMatch(/\(KWD -?[\d,]+\.\d{3}\)/);
+  });
+
+  it("a period with movements in two currencies: lines and totals per currency, each in its own decimals, a finer total widened", async () => {
+    const card = cardIn("COP");
+    const periodId = f.sandbox.store.billingPeriodsOf(card.id)[0].id;
+    const movements = f.sandbox.store.movementsOf(periodId);
+    const charges = movements.filter((m) => !m.is_deposit);
+    // Two charges settled in another currency: one in CLP, one of 10.005 USD (a figure finer than USD has).
+    charges[0].amount = { amount: 15000, currency: "CLP" };
+    charges[1].amount = { amount: 10.005, currency: "USD" };
+    const { lines } = await summaryOf(card.id);
+    const totals = lines.filter((l) => l.line.startsWith("All types/"));
+    expect(totals.map((l) => l.line)).toEqual(expect.arrayContaining(["All types/All/CLP", "All types/All/COP", "All types/All/USD"]));
+    const formatOf = (currency: string) => new Set(lines.filter((l) => l.line.endsWith(`/${currency}`)).map((l) => l.format));
+    expect([formatOf("CLP"), formatOf("COP"), formatOf("USD")]).toEqual([new Set(["#,##0"]), new Set(["#,##0.00"]), new Set(["#,##0.000"])]);
+    expect(totals.find((l) => l.line === "All types/All/CLP")!.text).toBe("15,000");
+    expect(totals.find((l) => l.line === "All types/All/USD")!.text).toBe("10.005");
   });
 
   it("writes nothing for a table that does not hold movements", async () => {

@@ -2,9 +2,24 @@
 import type { Allowance } from "../../api";
 import { ALLOWANCE_STATES } from "../../domain";
 import { fullName, type Column } from "../columns";
+import { amountText } from "../money-formats";
 import { statusColumn, trackingColumns } from "./tracking";
 
 type A = Allowance;
+
+/**
+ * The allowance's converted_amount is a bare number (spec 2.2); its currency is said only on the segments
+ * (each segment's converted_amount is a money object). Every allowance source asks for the segments for this
+ * (ALLOWANCE_CURRENCY_EXPAND), whatever the user chose to show. Segments that disagree are all named ("CLP /
+ * USD"): not an ISO code, so the amount shows its own decimals and the load names it; none, an empty cell.
+ */
+export function convertedCurrency(a: A): string | null {
+  const codes = [...new Set((a.allowance_segments ?? []).map((s) => s.converted_amount.currency))];
+  return codes.length > 0 ? codes.join(" / ") : null;
+}
+
+/** What every allowance request expands, beside the user's choice: the segments, which name the converted amount's currency. */
+export const ALLOWANCE_CURRENCY_EXPAND = "allowance_segments" as const;
 
 export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
   const columns: Column<A>[] = [
@@ -25,12 +40,13 @@ export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
     { key: "days", header: "Days", kind: "number", value: (a) => a.days },
     { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount, currencyKey: "currency" },
     { key: "currency", header: "Currency", kind: "text", value: (a) => a.amount.currency },
-    { key: "converted_amount", header: "Converted amount", kind: "amount", value: (a) => a.converted_amount },
+    { key: "converted_amount", header: "Converted amount", kind: "amount", value: (a) => a.converted_amount, currencyKey: "converted_currency" },
+    { key: "converted_currency", header: "Converted currency", kind: "text", value: convertedCurrency },
   );
   if (expand.has("allowance_segments")) {
     columns.push({
       key: "segments", header: "Segments", kind: "text",
-      value: (a) => (a.allowance_segments ?? []).map((s) => `${s.fare_name}: ${s.days} d, ${s.amount.amount} ${s.amount.currency}`).join("; "),
+      value: (a) => (a.allowance_segments ?? []).map((s) => `${s.fare_name}: ${s.days} d, ${amountText(s.amount.amount, s.amount.currency)} ${s.amount.currency}`).join("; "),
     });
   }
   if (expand.has("documents")) {
