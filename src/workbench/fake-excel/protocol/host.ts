@@ -149,7 +149,7 @@ export class ExcelProtocolHost implements HostContext {
   private async answer(body: string, flags: number): Promise<string> {
     const request = JSON.parse(body) as RequestBody;
     const record: RequestRecord = {
-      bytes: utf8Bytes(body), flags, actions: request.Actions.length, calls: [], responseBytes: 0,
+      bytes: utf8Bytes(body), flags, actions: request.Actions.length, calls: request.Actions.flatMap(callOf), responseBytes: 0,
       cleanup: request.Actions.some((a) => a.ActionType === ACTION.method && a.Name === "_RemoveReference")
         && request.Actions.every((a) => a.ActionType === ACTION.instantiate || (a.ActionType === ACTION.method && a.Name === "_RemoveReference")),
     };
@@ -176,7 +176,7 @@ export class ExcelProtocolHost implements HostContext {
         `The request payload size has exceeded the limit (${record.bytes} bytes > ${PAYLOAD_LIMIT_BYTES}). Please refer to the documentation: "https://docs.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization#excel-add-ins".`,
       ));
     }
-    const response = this.run(request, record);
+    const response = this.run(request);
     const text = JSON.stringify(response);
     const responseBytes = utf8Bytes(text);
     if (responseBytes > PAYLOAD_LIMIT_BYTES) {
@@ -199,7 +199,7 @@ export class ExcelProtocolHost implements HostContext {
   }
 
   /** Runs the actions in order; the first that fails stops the rest. */
-  private run(request: RequestBody, record: RequestRecord): ResponseBody {
+  private run(request: RequestBody): ResponseBody {
     const calculation: CalculationState = { suspended: false, suspensions: 0 };
     const root = new WorkbookObject(this, calculation);
     const resolved: Resolved = new Map();
@@ -207,9 +207,6 @@ export class ExcelProtocolHost implements HostContext {
     try {
       request.Actions.forEach((action, index) => {
         try {
-          if (action.ActionType === ACTION.setProperty) record.calls.push(`SetProperty ${action.Name}`);
-          else if (action.ActionType === ACTION.method && !action.Name.endsWith("Reference")) record.calls.push(`Method ${action.Name}`);
-          else if (action.ActionType === ACTION.query) record.calls.push(`Query ${(action.QueryInfo?.Select ?? []).join(",")}`);
           const value = this.act(action, request, root, resolved);
           if (action.ActionType !== ACTION.setProperty) results.push({ ActionId: action.Id, Value: value });
         } catch (error) {
@@ -329,6 +326,14 @@ export class ExcelProtocolHost implements HostContext {
     resolved.set(id, object);
     return object;
   }
+}
+
+/** What an action does, for the request's record (see RequestRecord.calls). */
+function callOf(action: ActionInfo): string[] {
+  if (action.ActionType === ACTION.setProperty) return [`SetProperty ${action.Name}`];
+  if (action.ActionType === ACTION.method && !action.Name.endsWith("Reference")) return [`Method ${action.Name}`];
+  if (action.ActionType === ACTION.query) return [`Query ${(action.QueryInfo?.Select ?? []).join(",")}`];
+  return [];
 }
 
 /** Anything that is not an Excel error is a bug of the in-memory Excel: answered as Excel's GeneralException. */
