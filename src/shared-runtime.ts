@@ -51,7 +51,7 @@ function setUp(): Runtime {
   useSession(session);
   const workbook = new ExcelWorkbook(Excel);
   const host = `Excel ${Office.context.diagnostics.version} on ${Office.context.diagnostics.platform}`;
-  return { session, taskpane: mountTaskpane(root, { session, workbook, storage, selfTest: () => runSelfTest(Excel, host) }) };
+  return { session, taskpane: mountTaskpane(root, { session, workbook, storage, selfTest: () => runSelfTest(Excel, host, Office.context.requirements) }) };
 }
 
 /** Office asks the workbook to recalculate, so every =SPEND formula asks the service again. */

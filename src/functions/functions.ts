@@ -10,10 +10,13 @@ import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { gridOf, recordColumns, recordEntity, rowFormatter, spillList, spillRecord, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
 import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredText, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
-import { currentSession, dataTypesEnabled, governed } from "./runtime";
+import { currentSession, governed, resultForm } from "./runtime";
 
-/** A list as Excel shows it: with data types where this Excel has them (dates look like dates), else plain. */
-const output = (spill: Spill): any[][] => (dataTypesEnabled() ? typedGrid(spill) : gridOf(spill));
+/** A list as Excel shows it: with data types where this Excel takes them from a function (dates look like dates), else plain. */
+const output = (spill: Spill): any[][] => {
+  const form = resultForm();
+  return form === "plain" ? gridOf(spill) : typedGrid(spill, form);
+};
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -114,18 +117,16 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
     if (column < 0) throw new ArgumentError(`field must be one of ${columns.map((c) => c.key).join(", ")}; got "${String(field)}".`);
   }
   const spill = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
-  const typed = dataTypesEnabled();
+  const form = resultForm();
   // Always a grid, as the metadata declares (matrix): one field or the entity as a single cell, or, without
   // data types, the record with its header row.
   if (column >= 0) {
     const value = spill.rows[0][column];
-    if (!typed) return [[value]];
-    const typedOne = typedValue(spill.columns[column].kind, value);
+    if (form === "plain") return [[value]];
     // An amount's decimals follow its currency, as in the tables.
-    const format = rowFormatter(spill.columns)?.(spill.rows[0])[column];
-    return [[typeof typedOne === "object" && typedOne.type === "Double" && format ? { ...typedOne, numberFormat: format } : typedOne]];
+    return [[typedValue(spill.columns[column].kind, value, form, rowFormatter(spill.columns)?.(spill.rows[0])[column])]];
   }
-  return typed ? [[recordEntity(kind, spill)]] : gridOf(spill);
+  return form === "plain" ? gridOf(spill) : [[recordEntity(kind, spill, form)]];
 }
 
 /**

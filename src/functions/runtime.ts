@@ -5,6 +5,7 @@
  */
 import { Session, memoryStorage, type SpendClient } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
+import type { NumberForm } from "../sheets";
 
 export const DEFAULT_DEADLINE_MS = 60_000;
 
@@ -20,29 +21,29 @@ export class PreviewError extends Error {
 
 let session: Session | null = null;
 let deadlineMs = DEFAULT_DEADLINE_MS;
-let dataTypes: boolean | undefined;
 
-/**
- * The shared runtime's entry point gives the functions the session the taskpane uses. `dataTypes` forces
- * the results' form (the workbench and tests); otherwise Excel is asked (see dataTypesEnabled).
- */
-export function useSession(shared: Session, options: { deadlineMs?: number; dataTypes?: boolean } = {}): void {
+/** The shared runtime's entry point gives the functions the session the taskpane uses. */
+export function useSession(shared: Session, options: { deadlineMs?: number } = {}): void {
   session = shared;
   deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  dataTypes = options.dataTypes;
 }
 
 /**
- * Whether results go out as Excel data types (formatted numbers, entities): where this Excel has
- * ExcelApi 1.16, which brought them (https://learn.microsoft.com/office/dev/add-ins/excel/excel-data-types-overview);
- * plain values elsewhere.
+ * The form this Excel takes a function's results in:
+ * - "plain" values where it has no CustomFunctionsRuntime 1.4: data types from custom functions came with it
+ *   ("Requirement set 1.4 includes custom functions integration with data types", custom functions requirement
+ *   sets); Office 2024 has ExcelApi 1.17 but CustomFunctionsRuntime 1.3, and would show #VALUE! for an entity.
+ * - numbers as `Double` with their `numberFormat` where it has ExcelApi 1.19 too (d.ts, DoubleCellValue);
+ * - numbers as `FormattedNumber` (ExcelApi 1.16, the form before 1.19) in between.
+ * An Excel that cannot say (no Office.context) gets plain values, which every Excel shows.
  */
-export function dataTypesEnabled(): boolean {
-  if (dataTypes !== undefined) return dataTypes;
+export function resultForm(): "plain" | NumberForm {
   try {
-    return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("ExcelApi", "1.16") === true;
+    const requirements = typeof Office === "undefined" ? undefined : Office.context?.requirements;
+    if (requirements?.isSetSupported("CustomFunctionsRuntime", "1.4") !== true) return "plain";
+    return requirements.isSetSupported("ExcelApi", "1.19") ? "double" : "formatted-number";
   } catch {
-    return false;
+    return "plain";
   }
 }
 

@@ -38,6 +38,8 @@ export interface XRange {
   valuesAsJson: Excel.Range["valuesAsJson"];
   formulas: Excel.Range["formulas"];
   numberFormat: Excel.Range["numberFormat"];
+  /** ExcelApi 1.1: Empty, String, Double, Boolean or Error, per cell. */
+  readonly valueTypes: Excel.Range["valueTypes"];
   readonly rowCount: Excel.Range["rowCount"];
   readonly columnCount: Excel.Range["columnCount"];
   readonly rowIndex: Excel.Range["rowIndex"];
@@ -98,11 +100,17 @@ export interface XApplication {
   calculate: (calculationType: "Recalculate" | "Full" | "FullRebuild") => void;
 }
 
+/** Excel.WorksheetCollection: https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection */
+export interface XWorksheetCollection {
+  load: (propertyNames?: string | string[]) => XWorksheetCollection;
+  /** Every sheet, in tab order, hidden and very hidden ones too (after a load of `items/...`). */
+  readonly items: XWorksheet[];
+  getItemOrNullObject: (key: string) => XWorksheet;
+  add: (name?: string) => XWorksheet;
+}
+
 export interface XWorkbook {
-  readonly worksheets: {
-    getItemOrNullObject: (key: string) => XWorksheet;
-    add: (name?: string) => XWorksheet;
-  };
+  readonly worksheets: XWorksheetCollection;
   readonly tables: { getItemOrNullObject: (key: string) => XTable };
   readonly settings: {
     add: (key: string, value: string) => XSetting;

@@ -9,7 +9,7 @@
 import type { ExcelHost, XContext } from "./excel-api";
 import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel-adapter";
 import { CELL_TEXT_LIMIT, fitCell } from "./excel-cells";
-import { locateTable } from "./excel-locate";
+import { columnName, locateTable } from "./excel-locate";
 import type { CellValue } from "./workbook";
 
 export interface CheckResult {
@@ -21,11 +21,44 @@ export interface CheckResult {
   detail: string;
 }
 
+/** A feature of the =SPEND functions that depends on a requirement set, and whether this Excel reports it. */
+export interface FeatureReport {
+  name: string;
+  /** The requirement set that brings it ("CustomFunctionsRuntime 1.4"). */
+  set: string;
+  available: boolean;
+  /** What the add-in does here with or without it. */
+  effect: string;
+}
+
 export interface SelfTestReport {
   host: string;
   results: CheckResult[];
   passed: number;
   failed: number;
+  /** The function data-type features this Excel reports (empty when it was not asked). */
+  features: FeatureReport[];
+}
+
+type Requirements = Pick<Office.RequirementSetSupport, "isSetSupported">;
+
+/**
+ * What the =SPEND functions can give in this Excel, as it reports its requirement sets (functions/runtime.ts
+ * picks the form from the same sets): data types from custom functions need CustomFunctionsRuntime 1.4; a
+ * number's format inside a Double value is ExcelApi 1.19 (FormattedNumber before it); formula value preview is
+ * CustomFunctionsRuntime 1.5.
+ */
+export function functionFeatures(requirements: Requirements): FeatureReport[] {
+  const has = (name: string, version: string) => requirements.isSetSupported(name, version) === true;
+  const dataTypes = has("CustomFunctionsRuntime", "1.4");
+  return [
+    { name: "Data types from =SPEND functions", set: "CustomFunctionsRuntime 1.4", available: dataTypes,
+      effect: dataTypes ? "dates and amounts spill formatted; a record is an entity with a card" : "plain values: dates as serial numbers, a record as a header row and its row" },
+    { name: "Number formats inside values", set: "ExcelApi 1.19", available: has("ExcelApi", "1.19"),
+      effect: !dataTypes ? "not used (no data types from functions here)" : has("ExcelApi", "1.19") ? "numbers carry their format as Double values" : "numbers carry their format as FormattedNumber values (the form before 1.19)" },
+    { name: "Formula value preview", set: "CustomFunctionsRuntime 1.5", available: has("CustomFunctionsRuntime", "1.5"),
+      effect: has("CustomFunctionsRuntime", "1.5") ? "a preview answers from the cache, never calling the service" : "Excel asks for no previews" },
+  ];
 }
 
 /** Text Excel could take for a formula, a number, a date or a boolean if it were written naively. */
@@ -51,8 +84,12 @@ function firstDifference(actual: unknown[][], expected: unknown[][]): string | n
   return null;
 }
 
-/** Runs every check on a temporary sheet, which is deleted whatever happens. */
-export async function runSelfTest(excel: ExcelHost, host: string): Promise<SelfTestReport> {
+/**
+ * Runs every check on temporary sheets, which are deleted whatever happens; the last check proves the workbook
+ * holds exactly the sheets it held before (names and visibilities). `requirements` (Office.context's) lists
+ * the function features this Excel reports.
+ */
+export async function runSelfTest(excel: ExcelHost, host: string, requirements?: Requirements): Promise<SelfTestReport> {
   const workbook = new ExcelWorkbook(excel);
   const id = Math.random().toString(36).slice(2, 8);
   const sheetName = `SpendSync check ${id}`;
@@ -78,6 +115,7 @@ export async function runSelfTest(excel: ExcelHost, host: string): Promise<SelfT
     if (!got) throw new Error("the test table is gone");
     return got;
   };
+  const sheetsBefore = await sheetList(excel);
   try {
     const textRows = SELF_TEST_TEXT.map((text): CellValue[] => [text, text, text, text]);
     await check("Text stays text in every column kind", "service text never becomes a formula, a number, a date or a boolean, in text, amount, date and timestamp columns", async () => {
@@ -125,11 +163,51 @@ export async function runSelfTest(excel: ExcelHost, host: string): Promise<SelfT
       const got = await read(`${tableName}_J`);
       return firstDifference(got.rows, [["first", 1, 1, 1], ["=2+2", -2, 2, 2]]);
     });
+
+    await check("An empty cell is blank", "a cell the add-in empties (an Empty value) is blank to Excel: ISBLANK is TRUE and its value type is Empty", async () => {
+      await write([["x", 1, 1, 1], ["", "", "", ""]]);
+      return emptyDifference(excel, tableName);
+    });
   } finally {
     for (const sheet of [sheetName, journalSheet]) await deleteSheet(excel, sheet).catch(() => undefined);
   }
+  await check("The workbook is left as it was", "every temporary sheet is gone, visible or very hidden, and every other sheet kept its name and visibility", async () => {
+    const after = await sheetList(excel);
+    return after === sheetsBefore ? null : `sheets before: ${sheetsBefore}; after: ${after}`;
+  });
   const passed = results.filter((r) => r.passed).length;
-  return { host, results, passed, failed: results.length - passed };
+  return { host, results, passed, failed: results.length - passed, features: requirements ? functionFeatures(requirements) : [] };
+}
+
+/** Every sheet of the workbook with its visibility, in tab order (very hidden ones too). */
+async function sheetList(excel: ExcelHost): Promise<string> {
+  return excel.run(RUN_OPTIONS, async (context: XContext) => {
+    const sheets = context.workbook.worksheets.load("items/name, items/visibility");
+    await context.sync();
+    return sheets.items.map((sheet) => `${sheet.name} (${sheet.visibility})`).join(", ");
+  });
+}
+
+/**
+ * The second body row of the test table was written as Empty values: each cell's value type must be Empty, and
+ * Excel's own ISBLANK of it TRUE (office-js #6248 saw copies with valuesAsJson fill empty cells). The formulas
+ * go in the row below the table, on the test sheet, and go with it.
+ */
+async function emptyDifference(excel: ExcelHost, tableName: string): Promise<string | null> {
+  return excel.run(RUN_OPTIONS, async (context: XContext) => {
+    const at = await locateTable(context, tableName);
+    if (!at) throw new Error("the test table is gone");
+    const row = at.top + 2;
+    const empties = at.sheet.getRangeByIndexes(row, at.left, 1, at.columns).load("valueTypes");
+    const probes = at.sheet.getRangeByIndexes(row + 2, at.left, 1, at.columns);
+    probes.formulas = [Array.from({ length: at.columns }, (_, c) => `=ISBLANK(${columnName(at.left + c)}${row + 1})`)];
+    probes.load("values");
+    await context.sync();
+    const types = empties.valueTypes[0];
+    const blank = probes.values[0];
+    const c = types.findIndex((type, i) => type !== "Empty" || blank[i] !== true);
+    return c < 0 ? null : `column ${c + 1}: value type ${types[c]}, ISBLANK ${String(blank[c])}`;
+  });
 }
 
 /** The number formats of a table's first body rows. */

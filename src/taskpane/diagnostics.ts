@@ -24,6 +24,11 @@ export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLEl
           h("strong", {}, `${result.passed ? "✓ Pass" : "✗ Fail"}: ${result.name}`), " — ", result.detail,
           h("div", { className: "hint" }, result.proves)));
       }
+      // What this Excel reports about the functions' data types: information, not a pass or a fail.
+      for (const feature of report.features) {
+        append(list, h("li", { className: "info" },
+          h("strong", {}, `${feature.available ? "Has" : "Lacks"} ${feature.set}: ${feature.name}`), " — ", feature.effect));
+      }
     } catch (error) {
       summary.className = "error";
       summary.textContent = `The check could not run: ${(error as Error).message}`;

@@ -35,7 +35,11 @@ export class Entries {
   private calculations = 0;
 
   /** `changed` runs when a calculation ends (the grid redraws). */
-  constructor(private readonly excel: FakeExcel, private readonly changed: () => void) {}
+  /**
+   * `changed` runs when a calculation ends (the grid redraws). `functions` is false where Excel ignored the
+   * manifest's VersionOverrides (fake-excel/addin-parts.ts): the =SPEND functions are not there, #NAME?.
+   */
+  constructor(private readonly excel: FakeExcel, private readonly changed: () => void, private readonly options: { functions: boolean } = { functions: true }) {}
 
   private key(sheet: string, address: string): string {
     return `${this.excel.model.sheet(sheet)?.id ?? sheet}!${address}`;
@@ -105,7 +109,7 @@ export class Entries {
     this.pending.set(this.key(sheet, address), token);
     let result: FormulaResult;
     try {
-      result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref));
+      result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref), this.options);
     } catch (error) {
       result = { grid: [["#VALUE!"]], error: `#VALUE! ${(error as Error).message}` };
     }

@@ -6,6 +6,8 @@
  */
 import { display } from "./display";
 import type { Scalar } from "./fake-excel";
+import { shownResult } from "./fake-excel/function-results";
+import { currentProfile } from "./office-js/office-host";
 
 interface Registry {
   registry: Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -22,27 +24,12 @@ export interface FormulaResult {
   card?: string;
 }
 
-/** A data-type value of a custom function's result (a formatted number or an entity), or a plain one. */
-type Returned = Scalar | {
-  type: string; basicValue?: Scalar; numberFormat?: string; text?: string; properties?: Record<string, { basicValue?: Scalar; numberFormat?: string }>;
-};
-
-/** What a cell shows for a returned value: a formatted number's number, an entity's text. */
-function shown(value: Returned): { value: Scalar; format: string | null } {
-  if (value === null || typeof value !== "object") return { value: value ?? "", format: null };
-  if (value.type === "Entity") return { value: value.text ?? "", format: null };
-  return { value: value.basicValue ?? "", format: value.numberFormat ?? null };
-}
-
-/** A result as the grid takes it: plain values, their formats, and an entity's fields for the formula bar. */
+/** A result as the grid takes it in this Excel (see function-results.ts): values, formats, an entity's card line. */
 function asResult(result: unknown): FormulaResult {
-  const grid = (Array.isArray(result) ? result : [[result]]) as Returned[][];
-  const cells = grid.map((row) => row.map(shown));
-  const first = grid[0]?.[0];
-  const card = first !== null && typeof first === "object" && first.type === "Entity" && first.properties
-    ? `${first.text}: ${Object.entries(first.properties).map(([k, v]) => `${k} ${display(v.basicValue ?? "", v.numberFormat ?? "General")}`).join(" · ")}`
-    : undefined;
-  return { grid: cells.map((row) => row.map((c) => c.value)), formats: cells.map((row) => row.map((c) => c.format)), card };
+  const shown = shownResult(currentProfile(), result);
+  if (shown.refused) return { grid: shown.grid, error: `#VALUE! ${shown.refused}` };
+  const card = shown.card && `${shown.card.text}: ${shown.card.fields.map((f) => `${f.name} ${display(f.value, f.format ?? "General")}`).join(" · ")}`;
+  return { grid: shown.grid, formats: shown.formats, card };
 }
 
 /** Excel functions a finance user may well type: known names, so #VALUE! (not computed here), not #NAME?. */
@@ -69,6 +56,7 @@ function unsupported(text: string, spend: string[]): FormulaResult | null {
   for (const m of outsideQuotes.matchAll(/([A-Za-z_][A-Za-z0-9_.]*)\s*\(/g)) {
     const name = m[1].toUpperCase();
     if (name.startsWith("SPEND.")) {
+      if (spend.length === 0) return nameError(`Excel has no function ${name}: this Excel did not load the add-in's functions (it lacks a requirement set the manifest asks for).`);
       if (!spend.includes(name.slice(6))) return nameError(`There is no function ${name}; the add-in has ${spend.map((n) => `SPEND.${n}`).join(", ")}.`);
       continue;
     }
@@ -78,9 +66,12 @@ function unsupported(text: string, spend: string[]): FormulaResult | null {
   return null;
 }
 
-/** Calculates a formula; an Excel error comes back as its error value, with a message, never as a throw. */
-export async function evaluate(text: string, cellValue: (ref: string) => Scalar | null): Promise<FormulaResult> {
-  const fns = runtime().registry;
+/**
+ * Calculates a formula; an Excel error comes back as its error value, with a message, never as a throw. Where
+ * Excel did not load the add-in's functions (`functions: false`), a =SPEND name is unknown to it: #NAME?.
+ */
+export async function evaluate(text: string, cellValue: (ref: string) => Scalar | null, { functions = true } = {}): Promise<FormulaResult> {
+  const fns = functions ? runtime().registry : {};
   const problem = unsupported(text, Object.keys(fns));
   if (problem) return problem;
   const m = /^=\s*SPEND\.([A-Z]+)\s*\((.*)\)\s*$/is.exec(text.trim());

@@ -2,6 +2,8 @@ import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { Session, memoryStorage, type RawRequest, type Transport } from "../../src/api";
 import { allowance, allowances, card, cards, expense, expenses, movements } from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
+import { DEFAULT_PROFILE } from "../../src/workbench/fake-excel/profiles";
+import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { currencyFormat, serialToDate } from "../../src/sheets";
 import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
@@ -20,6 +22,9 @@ async function connect(options: Parameters<typeof withSandbox>[0] = {}, key?: st
   useSession(session, { deadlineMs });
 }
 afterEach(() => f?.sandbox.close());
+// Plain values unless a test says otherwise: Office 2024 takes no data types from a function (CustomFunctionsRuntime 1.3).
+beforeEach(() => useExcelProfile("office-2024"));
+afterAll(() => useExcelProfile(DEFAULT_PROFILE));
 
 /** A session whose service never answers (a request ends only when aborted); returns the requests sent. */
 function connectSilent(deadlineMs: number): RawRequest[] {
@@ -131,7 +136,7 @@ describe("the single-record functions", () => {
   });
 
   it("with data types: dates and amounts come back as numbers carrying their format, a record as an entity", async () => {
-    useSession(session, { dataTypes: true });
+    useExcelProfile("m365-current");
     const sub = f.enterprise.subsidiaries[0];
     const e = f.sandbox.store.expensesOf(sub)[0];
     const grid = await expenses(sub, null, null, null, null, invocation());
@@ -156,14 +161,14 @@ describe("the single-record functions", () => {
     expect((await card(c.id, null, invocation()))[0][0]).toMatchObject({ type: "Entity", text: `Card ${c.last_four_digits}` });
 
     // Without data types (an older Excel): the same call gives plain values.
-    useSession(session, { dataTypes: false });
+    useExcelProfile("office-2024");
     const plain = await expense(sub, e.id, null, invocation());
     expect(plain[0][0]).toBe("Expense ID");
     expect(plain[1][plain[0].indexOf("Amount")]).toBe(e.amount);
   });
 
   it("with data types, every amount carries its currency's ISO decimals: COP two, KWD three, a CLP allowance's converted amount none, 10.005 USD three", async () => {
-    useSession(session, { dataTypes: true });
+    useExcelProfile("m365-current");
     const subIn = (currency: string) => f.sandbox.store.subsidiariesOf(f.enterprise.id).find((s) => s.currency === currency)!.id;
     const formatOf = (grid: unknown[][], header: string, row = 1) => (grid[row][(grid[0] as string[]).indexOf(header)] as { numberFormat?: string }).numberFormat;
     for (const [currency, format] of [["COP", "#,##0.00"], ["KWD", "#,##0.000"]]) {

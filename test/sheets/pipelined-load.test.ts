@@ -114,6 +114,28 @@ describe("a first load", () => {
     expect(excel.model.recalculationPending).toBe(false);
   });
 
+  it.each([1, 2, 3])("cancelled while page %i travels, leaves the workbook's sheets exactly as they were: names and visibilities, very hidden ones too", async (page) => {
+    const { excel, workbook } = freshExcel();
+    await excel.run(async (context) => {
+      context.workbook.worksheets.add("Archive").visibility = "Hidden";
+      context.workbook.worksheets.add("Other add-in").visibility = "VeryHidden";
+      await context.sync();
+    });
+    const sheets = () => excel.model.sheets.map((s) => `${s.name} (${s.visibility})`);
+    const before = sheets();
+    const held = heldAt(page);
+    const controller = new AbortController();
+    const loading = loadTable(held.client, workbook, params(), { signal: controller.signal });
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    // While page 1 travels the new table has its one empty body row (an Excel table always has one).
+    await until(() => held.asked() && rowsIn(excel, tableName) === Math.max(1, (page - 1) * 1000) && excel.model.table(snapshotTableOf(tableName)) !== undefined);
+    controller.abort();
+    await expect(loading).rejects.toMatchObject({ name: "CancelledError" });
+    expect(sheets()).toEqual(before);
+    expect(before).toEqual(["Sheet1 (Visible)", "Archive (Hidden)", "Other add-in (VeryHidden)"]);
+    expect(excel.model.tables).toEqual([]);
+  });
+
   it("failing at its last page, takes its table back but keeps a sheet of that name the user already had", async () => {
     const { excel, workbook } = freshExcel();
     const sheetName = `Expenses ${f.sub.replace(/-/g, "").slice(0, 8)}`;

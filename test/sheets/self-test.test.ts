@@ -1,19 +1,43 @@
 /** "Check this Excel" passes in the strict in-memory Excel, cleans up after itself, and fails in an Excel that parses text. */
-import { runSelfTest } from "../../src/sheets";
+import { functionFeatures, runSelfTest } from "../../src/sheets";
+import * as adapter from "../../src/sheets/excel-adapter";
+import { isSetSupported, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { Members } from "../../src/workbench/fake-excel/protocol/host-object";
 import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
 
+/** The workbook's sheets as Excel lists them: names and visibilities, in tab order. */
+const sheetsOf = (excel: FakeExcel) => excel.model.sheets.map((s) => `${s.name} (${s.visibility})`);
+
+/** A workbook a person already works in: sheets of every visibility, one of them very hidden by another add-in. */
+async function usedWorkbook(): Promise<FakeExcel> {
+  const excel = new FakeExcel();
+  await excel.run(async (context) => {
+    context.workbook.worksheets.add("Archive").visibility = "Hidden";
+    context.workbook.worksheets.add("Other add-in").visibility = "VeryHidden";
+    context.workbook.worksheets.add("Budget");
+    await context.sync();
+  });
+  return excel;
+}
+
 describe("the self-test", () => {
-  it("passes every check in the in-memory Excel and leaves no sheet or table behind", async () => {
-    const excel = new FakeExcel();
+  it("passes every check in the in-memory Excel and leaves the workbook's sheets exactly as they were, every visibility", async () => {
+    const excel = await usedWorkbook();
+    const before = sheetsOf(excel);
+    const setupRuns = excel.runs.length;
     const report = await runSelfTest(excel, "in-memory Excel");
     expect(report.results.map((r) => [r.name, r.passed, r.detail])).toEqual(report.results.map((r) => [r.name, true, "as written"]));
-    expect(report.results).toHaveLength(6);
-    expect(report).toMatchObject({ host: "in-memory Excel", passed: 6, failed: 0 });
-    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+    expect(report.results.map((r) => r.name)).toEqual([
+      "Text stays text in every column kind", "Numbers, dates and formats as written", "A full cell, and a text too long for one",
+      "Statuses written back by a sync", "A block of several megabytes", "The journal grows by appending", "An empty cell is blank",
+      "The workbook is left as it was",
+    ]);
+    expect(report).toMatchObject({ host: "in-memory Excel", passed: 8, failed: 0, features: [] });
+    expect(sheetsOf(excel)).toEqual(before);
+    expect(before).toEqual(["Sheet1 (Visible)", "Archive (Hidden)", "Other add-in (VeryHidden)", "Budget (Visible)"]);
     expect(excel.model.tables).toEqual([]);
-    expect(excel.runs.every((o) => o.delayForCellEdit === true)).toBe(true);
+    expect(excel.runs.slice(setupRuns).every((o) => o.delayForCellEdit === true)).toBe(true);
     // The multi-megabyte block really is split both ways.
     expect(excel.stats.requestBytes.filter((b) => b > 2_000_000).length).toBeGreaterThanOrEqual(3);
     expect(excel.stats.responseBytes.filter((b) => b > 2_000_000).length).toBeGreaterThanOrEqual(3);
@@ -40,5 +64,50 @@ describe("the self-test", () => {
     } finally {
       jest.restoreAllMocks();
     }
+  });
+
+  it("fails in an Excel where an Empty write leaves something in the cell (office-js #6248), naming the column", async () => {
+    const excel = new FakeExcel();
+    const members: (this: RangeObject) => Members = Reflect.get(RangeObject.prototype, "members");
+    const spy = jest.spyOn(RangeObject.prototype as unknown as { members: () => Members }, "members");
+    spy.mockImplementation(function (this: RangeObject) {
+      const own = members.call(this);
+      const typed = own.scalars.ValuesAsJson;
+      // An Empty value stored as an empty string: not blank to Excel.
+      const set = (grid: unknown) => typed.set!((grid as Excel.CellValue[][]).map((row) => row.map((cell) => (cell.type === "Empty" ? { type: "String", basicValue: "" } : cell))));
+      return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...typed, set } } };
+    });
+    try {
+      const report = await runSelfTest(excel, "an Excel that fills empty cells");
+      const empty = report.results.find((r) => r.name === "An empty cell is blank")!;
+      expect(empty).toMatchObject({ passed: false, detail: "column 1: value type String, ISBLANK false" });
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it("fails its last check, listing the sheets, in an Excel where the add-in's very hidden sheets could not be deleted (the old clean-up)", async () => {
+    const excel = await usedWorkbook();
+    const before = sheetsOf(excel);
+    // The clean-up as it was: delete() straight on a very hidden sheet, which Excel refuses (d.ts, Worksheet.delete).
+    const spy = jest.spyOn(adapter, "deleteSheet").mockImplementation((sheet) => sheet.delete());
+    try {
+      const report = await runSelfTest(excel, "in-memory Excel");
+      const last = report.results.at(-1)!;
+      expect(last.name).toBe("The workbook is left as it was");
+      expect(last.passed).toBe(false);
+      expect(last.detail).toMatch(/after: .*SpendSync check \w+ \(VeryHidden\)/);
+      expect(sheetsOf(excel)).not.toEqual(before);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("lists the function data-type features each Excel reports, with their requirement sets", () => {
+    const features = (id: ProfileId) => functionFeatures({ isSetSupported: (name, version) => isSetSupported(profileOf(id), name, version) })
+      .map((f) => `${f.available ? "has" : "lacks"} ${f.set}`);
+    expect(features("office-2024")).toEqual(["lacks CustomFunctionsRuntime 1.4", "lacks ExcelApi 1.19", "lacks CustomFunctionsRuntime 1.5"]);
+    expect(features("m365-2302")).toEqual(["has CustomFunctionsRuntime 1.4", "lacks ExcelApi 1.19", "lacks CustomFunctionsRuntime 1.5"]);
+    expect(features("web")).toEqual(["has CustomFunctionsRuntime 1.4", "has ExcelApi 1.19", "has CustomFunctionsRuntime 1.5"]);
   });
 });

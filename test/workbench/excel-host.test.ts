@@ -226,7 +226,7 @@ describe("cells: what each way of writing makes of a value", () => {
     expect(sheet.cell(0, 0)?.value).toBe(input[0]);
   });
 
-  it("an Empty write leaves a truly blank cell: ISBLANK is TRUE, valueTypes Empty, values and formulas empty", async () => {
+  it("an Empty write leaves a truly blank cell (ISBLANK TRUE, valueTypes Empty); a String of no characters does not (strict)", async () => {
     const excel = new FakeExcel();
     await excel.run(async (context) => {
       const sheet = context.workbook.worksheets.getItem("Sheet1");
@@ -235,8 +235,8 @@ describe("cells: what each way of writing makes of a value", () => {
       sheet.getRange("C1:D1").formulas = [["=ISBLANK(A1)", "=ISBLANK(B1)"]];
       const read = sheet.getRange("A1:D1").load("values, valueTypes, formulas");
       await context.sync();
-      expect(read.values[0]).toEqual(["", "", true, true]);
-      expect(read.valueTypes[0].slice(0, 2)).toEqual(["Empty", "Empty"]);
+      expect(read.values[0]).toEqual(["", "", true, false]);
+      expect(read.valueTypes[0].slice(0, 2)).toEqual(["Empty", "String"]);
       expect(read.formulas[0].slice(0, 2)).toEqual(["", ""]);
     });
   });

@@ -24,6 +24,8 @@ export interface Cell {
   bold?: boolean;
   /** The whole value when it is richer than `value` (see RichValue). */
   rich?: RichValue;
+  /** The cell holds a text of no characters (a String "" written through valuesAsJson): not blank, unlike "". */
+  emptyText?: boolean;
 }
 
 /**
@@ -32,8 +34,8 @@ export interface Cell {
  */
 export function newCell(from?: Cell): Cell {
   return from
-    ? { value: from.value, formula: from.formula, numberFormat: from.numberFormat, fill: from.fill, bold: from.bold, rich: from.rich }
-    : { value: "", formula: undefined, numberFormat: "General", fill: undefined, bold: undefined, rich: undefined };
+    ? { value: from.value, formula: from.formula, numberFormat: from.numberFormat, fill: from.fill, bold: from.bold, rich: from.rich, emptyText: from.emptyText }
+    : { value: "", formula: undefined, numberFormat: "General", fill: undefined, bold: undefined, rich: undefined, emptyText: undefined };
 }
 
 /**

@@ -45,6 +45,7 @@ export function writeValue(cell: Cell, value: unknown): void {
   if (value === undefined) throw new FakeExcelError("InvalidArgument", "undefined is not a cell value; use null to leave a cell unchanged.");
   cell.formula = undefined;
   cell.rich = undefined;
+  cell.emptyText = undefined;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new FakeExcelError("InvalidArgument", `${value} is not a number Excel can hold.`);
     cell.value = value;
@@ -86,6 +87,7 @@ export function writeFormula(cell: Cell, value: unknown): void {
     checkLength(value);
     cell.formula = value;
     cell.rich = undefined;
+  cell.emptyText = undefined;
     cell.value = formulaResult(value);
     return;
   }
@@ -121,11 +123,14 @@ export function writeTyped(cell: Cell, value: unknown): void {
   const typed = value as Incoming;
   cell.formula = undefined;
   cell.rich = undefined;
+  cell.emptyText = undefined;
   switch (typed.type) {
     case "String":
       if (typeof typed.basicValue !== "string") throw invalid("A String cell value needs a string basicValue.");
       checkLength(typed.basicValue);
       cell.value = typed.basicValue;
+      // A string of no characters is still a string (strict: undocumented); only Empty leaves a blank cell.
+      cell.emptyText = typed.basicValue === "" || undefined;
       return;
     case "Double":
       if (typeof typed.basicValue !== "number" || !Number.isFinite(typed.basicValue)) throw invalid("A Double cell value needs a finite number.");
@@ -173,6 +178,7 @@ export function writeTyped(cell: Cell, value: unknown): void {
  */
 export function placeRich(cell: Cell, value: RichValue): void {
   cell.formula = undefined;
+  cell.emptyText = undefined;
   cell.rich = structuredClone(value);
   cell.value = value.type === "FormattedNumber" || value.type === "Double" ? value.basicValue : (value.basicValue as string | undefined) ?? "#VALUE!";
 }
@@ -182,7 +188,7 @@ export function typedOf(cell: Cell | undefined): Excel.CellValue {
   if (cell?.rich && cell.formula === undefined) return structuredClone(cell.rich);
   const value = cell?.value ?? "";
   if (cell?.formula !== undefined) return { type: "String", basicValue: String(value) };
-  if (value === "") return { type: "Empty", basicValue: "" };
+  if (value === "" && !cell?.emptyText) return { type: "Empty", basicValue: "" };
   if (typeof value === "number") return { type: "Double", basicValue: value };
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
   return { type: "String", basicValue: value };
@@ -194,7 +200,7 @@ export function valueTypeOf(cell: Cell | undefined): "Empty" | "String" | "Doubl
     return cell.rich.type === "FormattedNumber" || cell.rich.type === "Double" ? "Double" : "Error";
   }
   const value = cell?.value ?? "";
-  if (value === "" && cell?.formula === undefined) return "Empty";
+  if (value === "" && cell?.formula === undefined && !cell?.emptyText) return "Empty";
   if (typeof value === "number") return "Double";
   if (typeof value === "boolean") return "Boolean";
   return "String";
@@ -209,6 +215,7 @@ export function typeIntoCell(cell: Cell, input: Scalar): void {
   if (typeof input === "string" && (cell.numberFormat === "@" || input.startsWith("'"))) {
     cell.formula = undefined;
     cell.rich = undefined;
+  cell.emptyText = undefined;
     cell.value = input.startsWith("'") ? input.slice(1) : input;
     return;
   }

@@ -27,6 +27,7 @@ export interface OfficeExtensionInternals {
   ClientRequestContext: { defaultRequestUrlAndHeaders?: { url: string; headers: Record<string, string> } };
   HttpUtility: { setCustomSendRequestFunc(send: (request: OfficeRequest) => Promise<OfficeResponse>): void };
   BatchApiHelper: { invokeSetProperty(object: object, name: string, value: unknown, flags: number): void };
+  CommonUtility: { calculateApiFlags(flags: number, undoableSetName: string, undoableVersion: string): number };
   Utility: {
     throwIfNotLoaded(property: string, field: unknown, typeName: string, isNull: boolean): void;
     throwIfApiNotSupported(api: string, setName: string, version: string, hostName: string): void;

@@ -4,12 +4,13 @@
  * value set on a plain property of that name is silently left out of the request (seen on the wire). Every
  * value the add-in writes goes through `valuesAsJson` (src/sheets/excel-cells.ts), so the tests need it.
  *
- * It is added exactly the way the library writes its own members (compare `Range.prototype.values` in
- * `excel-web-16.00.debug.js`): the setter checks the requirement set and queues a SetProperty
- * "ValuesAsJson" through `OfficeExtension.BatchApiHelper.invokeSetProperty`; the getter throws
- * PropertyNotLoaded until a load and a sync brought it; a Query's "ValuesAsJson" is read into it. The
- * library's own getters check the requirement set after the load check, and so does this one. Nothing else
- * on the client side is ours. Excel itself loads Office.js from Microsoft's CDN, which has the member.
+ * It is added exactly the way the library writes its own members (compare `Range.prototype.values` and
+ * `Range.prototype.hyperlink` in `excel-web-16.00.debug.js`): the setter queues a SetProperty "ValuesAsJson"
+ * through `OfficeExtension.BatchApiHelper.invokeSetProperty`, with the flags `values` gets, and checks no
+ * requirement set (the library's setters never do: Excel refuses the request instead); the getter throws
+ * PropertyNotLoaded until a load and a sync brought it, then ApiNotFound where this Excel lacks ExcelApi 1.16,
+ * as the library's getters check; a Query's "ValuesAsJson" is read into it. Nothing else on the client side
+ * is ours. Excel itself loads Office.js from Microsoft's CDN, which has the member.
  */
 import type { OfficeJsLibrary, RangeInternals } from "./library";
 
@@ -23,18 +24,16 @@ interface ShimmedRange extends RangeInternals {
 export function addValuesAsJson({ Excel: excel, OfficeExtension: extension }: OfficeJsLibrary): void {
   const proto: ShimmedRange = excel.Range.prototype;
   if (Object.getOwnPropertyDescriptor(proto, "valuesAsJson")) return; // a library that has it needs no shim
-  const check = () => extension.Utility.throwIfApiNotSupported("Range.valuesAsJson", "ExcelApi", "1.16", "Excel");
   Object.defineProperty(proto, "valuesAsJson", {
     get(this: ShimmedRange) {
       extension.Utility.throwIfNotLoaded("valuesAsJson", this[FIELD], "Range", this._isNull);
-      check();
+      extension.Utility.throwIfApiNotSupported("Range.valuesAsJson", "ExcelApi", "1.16", "Excel");
       return this[FIELD];
     },
     set(this: ShimmedRange, value: Excel.CellValue[][]) {
-      check();
       this[FIELD] = value;
-      // Flags as the library gives `values` (an undoable write, _calculateApiFlags(2, "ExcelApiUndo", …)).
-      extension.BatchApiHelper.invokeSetProperty(this, "ValuesAsJson", value, 2);
+      // The flags the library gives `values`: an undoable write where Excel can undo it (_calculateApiFlags).
+      extension.BatchApiHelper.invokeSetProperty(this, "ValuesAsJson", value, extension.CommonUtility.calculateApiFlags(2, "ExcelApiUndo", "1.16"));
     },
     enumerable: true,
     configurable: true,

@@ -35,7 +35,7 @@ function valueOf(sheet: SheetModel, cell: Cell | undefined): unknown {
   if (blankTest) {
     const { row, column } = parseArea(blankTest[1].replace(/\$/g, ""));
     const target = sheet.cell(row, column);
-    return target === undefined || (target.value === "" && target.formula === undefined && target.rich === undefined);
+    return target === undefined || (target.value === "" && target.formula === undefined && target.rich === undefined && !target.emptyText);
   }
   return cell?.value ?? "";
 }

@@ -1,0 +1,56 @@
+/**
+ * What a cell holds for a custom function's result in a given Excel: the values, the number formats the
+ * result carries, or #VALUE! when that Excel cannot take it. From the reference:
+ * - Data types returned by custom functions need CustomFunctionsRuntime 1.4 ("Requirement set 1.4 includes
+ *   custom functions integration with data types", custom functions requirement sets). An Excel without it
+ *   taking an entity or a formatted number is not documented: #VALUE! for the whole result (strict).
+ * - `FormattedNumberCellValue` (ExcelApi 1.16) carries its `numberFormat`.
+ * - `DoubleCellValue.numberFormat` is ExcelApi 1.19 (d.ts); before it, what Excel does with the member is not
+ *   documented: the number shows without it (strict: a format the add-in relies on is lost, visibly).
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts
+ */
+import { isSetSupported, type ExcelProfile } from "./profiles";
+import type { Scalar } from "./model";
+
+/** A value a custom function returned: plain, or a data type. */
+export type Returned = Scalar | null | {
+  type: string; basicValue?: Scalar; numberFormat?: string; text?: string; properties?: Record<string, { type?: string; basicValue?: Scalar; numberFormat?: string }>;
+};
+
+export interface ShownResult {
+  grid: Scalar[][];
+  /** Number formats the result carries, by cell; null where it carries none. */
+  formats: (string | null)[][];
+  /** For an entity: its fields as its card shows them (header, value, format). */
+  card?: { text: string; fields: { name: string; value: Scalar; format: string | null }[] };
+  /** Why the result is #VALUE! in this Excel. */
+  refused?: string;
+}
+
+/** A number with its format, as this Excel reads the member that carries it. */
+function number(profile: ExcelProfile, value: { type?: string; basicValue?: Scalar; numberFormat?: string }): { value: Scalar; format: string | null } | null {
+  if (value.type === "FormattedNumber") return { value: value.basicValue ?? "", format: value.numberFormat ?? null };
+  if (value.type === "Double") return { value: value.basicValue ?? "", format: isSetSupported(profile, "ExcelApi", "1.19") ? value.numberFormat ?? null : null };
+  if (value.type === "String" || value.type === "Boolean") return { value: value.basicValue ?? "", format: null };
+  return null;
+}
+
+export function shownResult(profile: ExcelProfile, result: unknown): ShownResult {
+  const grid = (Array.isArray(result) ? result : [[result]]) as Returned[][];
+  const typed = grid.some((row) => row.some((value) => value !== null && typeof value === "object"));
+  if (typed && !isSetSupported(profile, "CustomFunctionsRuntime", "1.4")) {
+    return { grid: [["#VALUE!"]], formats: [[null]], refused: `${profile.name} takes no data types from a custom function (they need CustomFunctionsRuntime 1.4).` };
+  }
+  let card: ShownResult["card"];
+  const cells = grid.map((row) => row.map((value): { value: Scalar; format: string | null } | null => {
+    if (value === null || typeof value !== "object") return { value: value ?? "", format: null };
+    if (value.type === "Entity") {
+      const fields = Object.entries(value.properties ?? {}).map(([name, field]) => ({ name, ...(number(profile, field) ?? { value: "#VALUE!", format: null }) }));
+      card ??= { text: value.text ?? "", fields };
+      return { value: value.text ?? "", format: null };
+    }
+    return number(profile, value);
+  }));
+  if (cells.some((row) => row.some((cell) => cell === null))) return { grid: [["#VALUE!"]], formats: [[null]], refused: "The result holds a value Excel cannot show." };
+  return { grid: cells.map((row) => row.map((c) => c!.value)), formats: cells.map((row) => row.map((c) => c!.format)), card };
+}
