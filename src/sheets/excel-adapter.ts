@@ -29,6 +29,12 @@ export const EDITABLE_HEADER_FILL = "#FFE699";
 export const OPERATION_BYTES = 800;
 /** https://learn.microsoft.com/javascript/api/excel/excel.runoptions: without it a batch fails while the user types in a cell. */
 const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
+/**
+ * A request Excel has not answered after this long may be waiting for the person to leave a cell: with
+ * delayForCellEdit, Excel delays it "until the user exits cell edit mode", and says nothing (no event tells an
+ * add-in). On Windows, clicking the taskpane does not end cell edit (office-js #806), so the taskpane says so.
+ */
+export const WAIT_NOTICE_MS = 2_000;
 
 /** What a row costs in a request, kept by the row (see planRows). */
 type RowCosts = WeakMap<CellValue[], { formats: readonly (string | null)[] | null; bytes: number }>;
@@ -73,10 +79,43 @@ export function chunkRows(count: number, rowBytes: (index: number) => number, bu
 }
 
 export class ExcelWorkbook implements Workbook {
+  /** Requests sent and not answered yet, each with the timer that turns it into a wait. */
+  private pending = 0;
+  private waiting = false;
+  private readonly waitListeners = new Set<(waiting: boolean) => void>();
+
   constructor(private readonly excel: ExcelHost) {}
 
+  onExcelWait(listener: (waiting: boolean) => void): () => void {
+    this.waitListeners.add(listener);
+    return () => this.waitListeners.delete(listener);
+  }
+
+  private setWaiting(waiting: boolean): void {
+    if (this.waiting === waiting) return;
+    this.waiting = waiting;
+    for (const listener of this.waitListeners) listener(waiting);
+  }
+
+  /** Every run waits for cell edit (RUN_OPTIONS); each of its requests is watched for a long wait (WAIT_NOTICE_MS). */
   private run<T>(batch: (context: XContext) => Promise<T>): Promise<T> {
-    return this.excel.run(RUN_OPTIONS, batch);
+    return this.excel.run(RUN_OPTIONS, (context) => {
+      const sync = context.sync.bind(context);
+      context.sync = <S>(passThrough?: S) => this.watched(sync(passThrough));
+      return batch(context);
+    });
+  }
+
+  /** A request: the wait notice goes up if it is unanswered after WAIT_NOTICE_MS, and down once no request is. */
+  private watched<T>(request: Promise<T>): Promise<T> {
+    this.pending++;
+    const timer = setTimeout(() => this.setWaiting(true), WAIT_NOTICE_MS);
+    const done = () => {
+      clearTimeout(timer);
+      if (--this.pending === 0) this.setWaiting(false);
+    };
+    request.then(done, done);
+    return request;
   }
 
   readTable(tableName: string): Promise<TableRead | null> {
@@ -172,7 +211,14 @@ export class ExcelWorkbook implements Workbook {
       await context.sync();
       if (!clash.isNullObject && !w.ownSheet) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
       if (!sheet.isNullObject && !w.ownSheet) return false;
-      // A sheet of the table's own left from before (its table deleted by hand, say): replaced whole.
+      if (!sheet.isNullObject) {
+        // A sheet of the table's own left from before (its table deleted by hand, say) is replaced whole; one that
+        // holds another table is someone's data, never deleted.
+        const tables = sheet.tables.load("items/name");
+        await context.sync();
+        const others = tables.items.map((t) => t.name).filter((name) => name.toLowerCase() !== tableName.toLowerCase());
+        if (others.length > 0) throw new Error(`The sheet '${sheetName}' holds the table ${others.join(", ")}, so Spend Sync can't use it for ${tableName}; rename that sheet and load again.`);
+      }
       if (!clash.isNullObject) clash.delete();
       if (!sheet.isNullObject) deleteSheet(sheet);
       context.workbook.worksheets.add(sheetName);

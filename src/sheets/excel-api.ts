@@ -73,6 +73,14 @@ export interface XTable {
   delete: () => void;
 }
 
+/** Excel.TableCollection of a worksheet: https://learn.microsoft.com/javascript/api/excel/excel.tablecollection */
+export interface XTableCollection {
+  load: (propertyNames?: string | string[]) => XTableCollection;
+  /** The sheet's tables (after a load of `items/...`). */
+  readonly items: XTable[];
+  add: (address: string, hasHeaders: boolean) => XTable;
+}
+
 /** Excel.Worksheet: https://learn.microsoft.com/javascript/api/excel/excel.worksheet */
 export interface XWorksheet {
   load: (propertyNames?: string | string[]) => XWorksheet;
@@ -80,7 +88,7 @@ export interface XWorksheet {
   readonly name: Excel.Worksheet["name"];
   visibility: Excel.Worksheet["visibility"];
   getRangeByIndexes: (startRow: number, startColumn: number, rowCount: number, columnCount: number) => XRange;
-  readonly tables: { add: (address: string, hasHeaders: boolean) => XTable };
+  readonly tables: XTableCollection;
   readonly freezePanes: { freezeRows: (count?: number) => void };
   activate: () => void;
   delete: () => void;

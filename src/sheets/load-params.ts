@@ -62,12 +62,14 @@ export function queryWords(input: LoadParams): string[] {
   }
 }
 
-/** A short stable tag of the query's words, for sheet names that cannot hold them all. */
-function tagOf(words: string[]): string {
+/** A short stable tag of a text (FNV-1a, base 36), for sheet names that cannot hold all of it. */
+export function nameTag(text: string, length = 6): string {
   let hash = 2166136261;
-  for (const ch of words.join(" ")) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return hash.toString(36).slice(0, 6);
+  for (const ch of text) hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return hash.toString(36).padStart(7, "0").slice(0, length);
 }
+
+const tagOf = (words: string[]) => nameTag(words.join(" "));
 
 function scopeName(p: LoadParams): [table: string, sheet: string] {
   switch (p.resource) {

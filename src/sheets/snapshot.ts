@@ -4,6 +4,7 @@
  * updates only the rows of the records it changed; a load rewrites it whole.
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
+import { nameTag } from "./load-params";
 import type { TrackedValues } from "./tracked-values";
 import type { CellWrite, TableStart, Workbook } from "./workbook";
 
@@ -18,7 +19,16 @@ export interface SnapshotRead {
 const HEADER = ["Record ID", ...TRACKED_KEYS];
 
 export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
-const snapshotSheetOf = (tableName: string) => `Snap ${tableName}`.slice(0, 31);
+
+/**
+ * The snapshot's sheet: "Snap <table name>" where it fits Excel's 31 characters; a longer name keeps its start
+ * and ends with a tag of the whole name, so that two tables whose names share their first 26 characters
+ * (SpendExpenses_1a2b3c4d_approved_from… and …_approved_to…) never share a sheet, which a load would replace.
+ */
+export function snapshotSheetOf(tableName: string): string {
+  const plain = `Snap ${tableName}`;
+  return plain.length <= 31 ? plain : `Snap ${tableName.slice(0, 18)} ${nameTag(tableName, 7)}`;
+}
 
 /** Reads the snapshot's five columns only (values, no formulas). */
 export async function readSnapshotRows(workbook: Workbook, tableName: string): Promise<SnapshotRead> {

@@ -116,4 +116,9 @@ export interface Workbook {
   writeSetting(key: string, value: string): Promise<void>;
   /** Selects a body cell of a table (links to rows with problems). */
   select(tableName: string, row: number, column: number): Promise<void>;
+  /**
+   * Tells `listener` when Excel has left a request unanswered for a while (true: perhaps the person is editing
+   * a cell, which Excel waits for) and when it answers again (false). Returns how to stop listening.
+   */
+  onExcelWait?(listener: (waiting: boolean) => void): () => void;
 }

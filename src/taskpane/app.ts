@@ -13,6 +13,7 @@ import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../s
 import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
+import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
 import { mountPickers } from "./pickers";
 import { RecentValues } from "./recent-values";
 import { summarySentence } from "./summary-sentence";
@@ -51,6 +52,8 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const storage = deps.storage ?? guardedStorage(() => localStorage, { partitionKey: officePartitionKey() });
   const changed = () => deps.onWorkbookChanged?.();
   const saved = session.connection();
+  // Excel waits for a cell being edited, silently: the taskpane says why a load or a sync seems stuck.
+  workbook.onExcelWait?.((waiting) => (waiting ? showNotice(root, "excel-wait", EXCEL_WAIT_NOTICE) : hideNotice(root, "excel-wait")));
 
   // ---- Connection
   const baseUrl = h("input", { id: "base-url", type: "url", value: saved?.baseUrl ?? deps.defaults?.baseUrl ?? "", placeholder: "https://api.example.com", autocomplete: "url" });

@@ -18,3 +18,14 @@ export function showOnly(root: HTMLElement, id: string, text: string): HTMLEleme
   root.replaceChildren();
   return showNotice(root, id, text, "error");
 }
+
+/** Takes the notice with this id away, if it is shown. */
+export function hideNotice(root: HTMLElement, id: string): void {
+  Array.from(root.children).find((el) => el.id === id)?.remove();
+}
+
+/**
+ * Excel has left a request of Spend Sync unanswered for a while: with delayForCellEdit it waits, silently, for the
+ * person to leave a cell they are typing in, and on Windows clicking the taskpane does not end that (office-js #806).
+ */
+export const EXCEL_WAIT_NOTICE = "Finish editing the cell to continue: Spend Sync is waiting for Excel, which waits while a cell is being edited (press Enter or Esc in the cell).";

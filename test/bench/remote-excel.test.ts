@@ -3,7 +3,7 @@
  * elsewhere: the same load leaves the same workbook, through requests of the same sizes, and Excel's
  * refusals and Office.js's PropertyNotLoaded reach the add-in as they do in-process.
  */
-import { ExcelWorkbook, loadTable, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook, loadTable, snapshotSheetOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { RemoteExcel, dumpOf } from "../../bench/remote-excel";
 import { withExcel, type ExcelFixture } from "../support/excel";
@@ -32,7 +32,7 @@ describe("the in-memory Excel in a worker thread", () => {
     expect(here.count).toBe(f.sandbox.store.expensesOf(f.sub).length);
     const dump = await remote.dump();
     expect(dump).toEqual(dumpOf(local.model));
-    expect(dump.sheets.map((s) => s.name)).toContain(`Snap ${here.tableName}`.slice(0, 31));
+    expect(dump.sheets.map((s) => s.name)).toContain(snapshotSheetOf(here.tableName));
     const stats = await remote.stats();
     expect(stats.syncs).toBe(local.stats.syncs);
     // The sizes the worker takes from the text it received are the sizes the in-process Excel counts.

@@ -1,5 +1,5 @@
 /** The Office.js adapter against the strict in-memory Excel: text safety, limits, cell edit mode, the user's own cells. */
-import { ExcelWorkbook, NUMBER_FORMATS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
+import { ExcelWorkbook, NUMBER_FORMATS, WAIT_NOTICE_MS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
 import type { ExcelHost } from "../../src/sheets/excel-api";
 import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/excel-cells";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
@@ -238,6 +238,34 @@ describe("the user's workbook", () => {
     expect((await read)!.rows.length).toBe(1);
     expect(excel.runs.length).toBeGreaterThan(2);
     expect(excel.runs.every((options) => options.delayForCellEdit === true)).toBe(true);
+  });
+
+  it("a request Excel leaves waiting for a cell edit turns the wait notice on after WAIT_NOTICE_MS, and off once Excel answers", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "State"], [["a", "approved"]]));
+    const heard: boolean[] = [];
+    const stop = workbook.onExcelWait((waiting) => heard.push(waiting));
+    jest.useFakeTimers();
+    try {
+      const edit = excel.user.beginCellEdit("Data", "B2");
+      const write = workbook.writeCells("T", [{ row: 0, column: 1, value: "paid" }]);
+      for (let i = 0; i < 20; i++) await Promise.resolve();
+      jest.advanceTimersByTime(WAIT_NOTICE_MS - 1);
+      expect(heard).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(heard).toEqual([true]);
+      edit.end();
+      await write;
+      expect(heard).toEqual([true, false]);
+      // A request answered in time raises nothing.
+      await workbook.writeCells("T", [{ row: 0, column: 1, value: "accounted" }]);
+      jest.advanceTimersByTime(WAIT_NOTICE_MS * 2);
+      expect(heard).toEqual([true, false]);
+    } finally {
+      jest.useRealTimers();
+      stop();
+    }
   });
 
   it("a Total Row is never read or overwritten as data, and survives a rewrite", async () => {

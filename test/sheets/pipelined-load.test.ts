@@ -4,7 +4,7 @@
  */
 import { SpendClient } from "../../src/api";
 import type { RawRequest, RawResponse, Transport } from "../../src/api/transport";
-import { ExcelWorkbook, SETTING_PREFIX, loadTable, snapshotTableOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook, SETTING_PREFIX, loadTable, snapshotSheetOf, snapshotTableOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
@@ -152,10 +152,36 @@ describe("a first load", () => {
     expect(excel.model.sheet(sheetName)!.usedArea()).toBeNull();
   });
 
+  it("never replaces a sheet of its snapshot's name that holds another table: it says so, and the sheet and its table stay", async () => {
+    const { excel, workbook } = freshExcel();
+    const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
+    const taken = snapshotSheetOf(tableName);
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add(taken);
+      sheet.getRangeByIndexes(0, 0, 2, 1).values = [["Mine"], ["keep me"]];
+      sheet.tables.add(`'${taken}'!A1:A2`, true).name = "MyNotes";
+      await context.sync();
+    });
+    await expect(loadTable(f.client, workbook, params())).rejects.toThrow(`The sheet '${taken}' holds the table MyNotes, so Spend Sync can't use it for ${snapshotTableOf(tableName)}; rename that sheet and load again.`);
+    expect(excel.model.tables.map((t) => t.name)).toEqual(["MyNotes"]);
+    expect(tableView(excel, "MyNotes").rows).toEqual([["keep me"]]);
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1", taken]);
+  });
+
+  it("gives tables whose long names differ only at the end snapshot sheets of their own", () => {
+    const a = "SpendExpenses_1a2b3c4d_approved_from20260101";
+    const b = "SpendExpenses_1a2b3c4d_approved_to20261231";
+    expect(`Snap ${a}`.slice(0, 31)).toBe(`Snap ${b}`.slice(0, 31)); // what the old naming gave both
+    expect(snapshotSheetOf(a)).not.toBe(snapshotSheetOf(b));
+    for (const name of [a, b, "SpendCards"]) expect(snapshotSheetOf(name).length).toBeLessThanOrEqual(31);
+    expect(snapshotSheetOf("SpendCards")).toBe("Snap SpendCards");
+    expect(snapshotSheetOf(a)).toMatch(/^Snap SpendExpenses_1a2b [0-9a-z]{7}$/);
+  });
+
   it("replaces a snapshot sheet left from before (its table deleted by hand) instead of refusing to start", async () => {
     const { excel, workbook } = freshExcel();
     const tableName = `SpendExpenses_${f.sub.replace(/-/g, "").slice(0, 8)}`;
-    const stale = `Snap ${tableName}`.slice(0, 31);
+    const stale = snapshotSheetOf(tableName);
     await excel.run(async (context) => {
       const sheet = context.workbook.worksheets.add(stale);
       sheet.getRangeByIndexes(0, 0, 3, 2).values = [["Record ID", "state"], ["gone-1", "draft"], ["gone-2", "paid"]];

@@ -12,18 +12,24 @@ function sheetWithStates(): FakeExcel {
 const value = (excel: FakeExcel, at: string) => excel.user.valueAt("Sheet1", at);
 
 describe("typing, pasting and filling, as in Excel's grid", () => {
-  it("typing outside a dropdown's list is refused with the allowed values named; the cell keeps its value", () => {
+  it("typing outside a dropdown's list is refused with the allowed values named; the cell keeps its value; another case is accepted as typed", () => {
     const excel = sheetWithStates();
     excel.user.type("Sheet1", "B2", "approved");
-    expect(() => excel.user.type("Sheet1", "B2", "Paid")).toThrow(
+    expect(() => excel.user.type("Sheet1", "B2", "payed")).toThrow(
       "This value doesn't match the data validation restrictions defined for this cell. Allowed: draft, pending, approved, accounted, paid, rejected.");
     expect(value(excel, "B2")).toBe("approved");
+    excel.user.type("Sheet1", "B2", "Paid");
+    expect(value(excel, "B2")).toBe("Paid");
   });
 
-  it("paste skips data validation, as in Excel; a pasted block lands from its top-left cell", () => {
+  it("paste skips data validation and takes the pasted cells' rule away (strict); a pasted block lands from its top-left cell", () => {
     const excel = sheetWithStates();
     excel.user.pasteBlock("Sheet1", "B2", [["Paid", "PAY-1"], ["done", "PAY-2"]]);
     expect([value(excel, "B2"), value(excel, "C2"), value(excel, "B3"), value(excel, "C3")]).toEqual(["Paid", "PAY-1", "done", "PAY-2"]);
+    const sheet = excel.model.sheet("Sheet1")!;
+    expect([1, 2, 3, 30].map((row) => sheet.validationAt(row, 1) !== undefined)).toEqual([false, false, true, true]);
+    excel.user.type("Sheet1", "B2", "anything");
+    expect(value(excel, "B2")).toBe("anything");
   });
 
   it("typing respects a Text cell and a leading apostrophe; elsewhere number-like text becomes a number", () => {

@@ -8,6 +8,7 @@ import { formatArea, parseArea, type Area } from "./address";
 import { FakeExcelError } from "./errors";
 import { CellLine, newCell, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
 import { typeIntoCell, writeFormula } from "./typing";
+import { subtractArea } from "./protocol/areas";
 import { resultArea, SpillRegistry, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
 
@@ -42,14 +43,16 @@ export class UserActions {
   /**
    * Types into a cell as a person would (then Enter). A dropdown cell refuses a value outside its list
    * with Excel's message, here followed by the allowed values (Excel's own dialog names none; the list is
-   * what a person needs to retry).
+   * what a person needs to retry). Whether the list is matched in any case is not documented: any case is
+   * accepted and stored as typed ("Paid" stays "Paid"), the stricter reading for an add-in, which must then
+   * read "Paid" as the state it names.
    */
   type(sheetName: string, at: string, input: string): void {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
     const rule = sheet.validationAt(row, column);
     const allowed = rule?.list.source.split(",").map((s) => s.trim()) ?? [];
-    if (rule && input !== "" && !allowed.includes(input)) {
+    if (rule && input !== "" && !allowed.some((item) => item.toLowerCase() === input.trim().toLowerCase())) {
       throw new FakeExcelError("InvalidArgument", `This value doesn't match the data validation restrictions defined for this cell. Allowed: ${allowed.join(", ")}.`);
     }
     this.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
@@ -82,12 +85,19 @@ export class UserActions {
 
   /**
    * Pastes a block of values with its top-left cell at `at`, as Excel pastes text: each value is read as
-   * if typed (a number-like text becomes a number, unless the cell is Text), with no data validation.
+   * if typed (a number-like text becomes a number, unless the cell is Text), with no data validation ("a
+   * plain paste does not trigger validation"). Whether it keeps the cells' rule is not documented: it goes
+   * (strict), as pasting cells replaces their validation, so the cells take anything typed after.
    * Returns the cells that received a formula, for the caller to calculate (the in-memory Excel does not).
    */
   pasteBlock(sheetName: string, at: string, grid: Scalar[][]): string[] {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
+    const pasted = { row, column, rowCount: grid.length, columnCount: Math.max(0, ...grid.map((l) => l.length)) };
+    if (pasted.rowCount > 0 && pasted.columnCount > 0) {
+      const kept = sheet.validations.flatMap((v) => subtractArea(v.area, pasted).map((rest) => ({ area: rest, list: v.list })));
+      sheet.validations.splice(0, sheet.validations.length, ...kept);
+    }
     const touched: { row: number; column: number }[] = [];
     const formulas: string[] = [];
     grid.forEach((line, r) => line.forEach((value, c) => {
