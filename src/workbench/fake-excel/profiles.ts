@@ -58,6 +58,17 @@ export const PROFILES: readonly ExcelProfile[] = [
 /** The Excel the tests and the workbench are unless they say otherwise. */
 export const DEFAULT_PROFILE: ProfileId = "m365-current";
 
+let current: ExcelProfile | undefined;
+
+/** The Excel this realm is (set with the Office host around it: office-js/office-host.ts). */
+export function currentProfile(): ExcelProfile {
+  return (current ??= profileOf(DEFAULT_PROFILE));
+}
+
+export function setCurrentProfile(profile: ExcelProfile): void {
+  current = profile;
+}
+
 export function profileOf(id: string): ExcelProfile {
   const found = PROFILES.find((p) => p.id === id);
   if (!found) throw new Error(`No Excel profile '${id}'; there are ${PROFILES.map((p) => p.id).join(", ")}.`);

@@ -7,7 +7,9 @@
  * the add-in and Microsoft's client (which refuses a member above the profile with ApiNotFound, checking
  * `window.Office.context.requirements`) see the same Excel.
  */
-import { DEFAULT_PROFILE, profileOf, type ExcelProfile, type ProfileId } from "../fake-excel/profiles";
+import { currentProfile, profileOf, setCurrentProfile, type ExcelProfile, type ProfileId } from "../fake-excel/profiles";
+
+export { currentProfile };
 
 /** What the library's `Office.context` getter returns, as far as the add-in reads it (Office.Context's members of those names). */
 export interface OfficeHostContext {
@@ -31,17 +33,10 @@ function scriptGlobal<T>(name: string): T {
   return value;
 }
 
-let current: ExcelProfile = profileOf(DEFAULT_PROFILE);
-
-/** The Excel the page or the test runs as. */
-export function currentProfile(): ExcelProfile {
-  return current;
-}
-
 /** Makes this realm's Office host the named Excel; returns it. */
 export function useExcelProfile(id: ProfileId | ExcelProfile): ExcelProfile {
-  current = typeof id === "string" ? profileOf(id) : id;
-  const profile = current;
+  const profile = typeof id === "string" ? profileOf(id) : id;
+  setCurrentProfile(profile);
   const sets = Object.fromEntries(Object.entries(profile.sets).map(([name, version]) => [name.toLowerCase(), version]));
   const { RequirementMatrix } = scriptGlobal<OfficeExt>("OfficeExt").Requirement;
   const context: OfficeHostContext = {

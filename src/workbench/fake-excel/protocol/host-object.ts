@@ -41,6 +41,9 @@ export abstract class HostObject {
     return {};
   }
 
+  /** A collection's items' class (what a Query's Select names are members of). */
+  readonly itemClass?: string;
+
   /** Ranges only: Office.js asks Excel to keep them (`_KeepReference`) inside Excel.run. */
   readonly keepable: boolean = false;
 
@@ -62,6 +65,12 @@ export abstract class HostObject {
     const found = table?.[name];
     if (!found) throw new FakeExcelError("InvalidArgument", `The in-memory Excel's ${this.className} has no ${kind} '${name}'.`);
     return found;
+  }
+
+  /** Every member this object answers, by kind, with its wire name (for the ledger of requirement sets). */
+  memberNames(): { scalars: string[]; navigation: string[]; methods: string[] } {
+    const members = this.members();
+    return { scalars: Object.keys(members.scalars), navigation: Object.keys(members.navigation ?? {}), methods: Object.keys(members.methods ?? {}) };
   }
 
   navigate(name: string): HostObject {

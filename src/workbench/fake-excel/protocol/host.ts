@@ -18,7 +18,9 @@
 import { utf8Bytes } from "../bytes";
 import { FakeExcelError } from "../errors";
 import type { SheetModel, TableModel, WorkbookModel } from "../model";
-import { HostObject, type HostContext } from "./host-object";
+import { currentProfile, isSetSupported } from "../profiles";
+import { setOf } from "./api-sets";
+import { HostObject, lowerFirst, type HostContext } from "./host-object";
 import { NullHostObject } from "./null-object";
 import { TableObject } from "./table";
 import { ACTION, FLAG_DELAY_FOR_CELL_EDIT, PATH, type ActionInfo, type ArgumentInfo, type ObjectPathInfo, type RequestBody, type ResponseBody } from "./wire";
@@ -224,6 +226,20 @@ export class ExcelProtocolHost implements HostContext {
     }
   }
 
+  /**
+   * A member above this Excel's ExcelApi fails with ApiNotFound (the error table's code; its message is the
+   * table's text), as it would in that Excel: api-sets.ts holds each member's set, from the d.ts.
+   */
+  private require(object: HostObject | string, wireName: string, use: "get" | "set"): void {
+    if ((typeof object !== "string" && object.isNull) || wireName.startsWith("_")) return;
+    const member = `${typeof object === "string" ? object : object.className}.${lowerFirst(wireName)}`;
+    const set = setOf(member, use);
+    const profile = currentProfile();
+    if (set !== undefined && !isSetSupported(profile, "ExcelApi", set)) {
+      throw new FakeExcelError("ApiNotFound", `The API you are trying to use could not be found. It may be available in a newer version of the Office application. (${member} is ExcelApi ${set}; ${profile.name} has ExcelApi ${profile.sets.ExcelApi}.)`);
+    }
+  }
+
   private act(action: ActionInfo, request: RequestBody, root: WorkbookObject, resolved: Resolved): unknown {
     const object = this.resolve(action.ObjectPathId, request, root, resolved);
     switch (action.ActionType) {
@@ -235,6 +251,7 @@ export class ExcelProtocolHost implements HostContext {
       case ACTION.query: {
         if (object.isNull) return null;
         const select = action.QueryInfo?.Select;
+        for (const name of select ?? []) this.require(object.itemClass ?? object, name.split("/")[0], "get");
         const items = object.items();
         if (!items) return object.query(select);
         const skip = action.QueryInfo?.Skip ?? 0;
@@ -249,11 +266,13 @@ export class ExcelProtocolHost implements HostContext {
           return null;
         }
         if (object.isNull) object.call(action.Name, args); // throws: nothing can be done to a null object
+        this.require(object, action.Name, "get");
         const value = object.call(action.Name, args);
         return value instanceof HostObject ? null : value;
       }
       case ACTION.setProperty: {
         const [value] = this.args(action.ArgumentInfo, request, root, resolved);
+        this.require(object, action.Name, "set");
         object.set(action.Name, value);
         return null;
       }
@@ -295,12 +314,14 @@ export class ExcelProtocolHost implements HostContext {
         break;
       case PATH.property: {
         const of = parent();
+        this.require(of, path.Name, "get");
         object = of.isNull ? of : of.navigate(path.Name);
         break;
       }
       case PATH.method: {
         const of = parent();
         const args = this.args(path.ArgumentInfo, request, root, resolved);
+        this.require(of, path.Name, "get");
         const made = of.isNull ? of : of.call(path.Name, args);
         if (!(made instanceof HostObject)) throw new FakeExcelError("InvalidArgument", `${of.className}.${path.Name} does not return an object.`);
         object = made;

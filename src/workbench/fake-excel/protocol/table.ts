@@ -146,6 +146,7 @@ export class TableObject extends HostObject {
 /** Excel.TableCollection: the workbook's, or one sheet's (`sheet`). Tables by name (any case) or id. */
 export class TableCollectionObject extends HostObject {
   readonly className = "TableCollection";
+  override readonly itemClass = "Table";
 
   constructor(private readonly host: HostContext, private readonly sheet?: SheetModel) {
     super();

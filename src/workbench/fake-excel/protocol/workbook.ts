@@ -76,6 +76,7 @@ export class SettingObject extends HostObject {
 /** Excel.SettingCollection: "Setting keys are case-insensitive" is not said in the d.ts; keys are kept exactly (strict). */
 export class SettingCollectionObject extends HostObject {
   readonly className = "SettingCollection";
+  override readonly itemClass = "Setting";
   constructor(private readonly host: HostContext) {
     super();
   }

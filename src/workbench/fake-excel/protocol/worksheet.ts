@@ -140,6 +140,7 @@ export class FreezePanesObject extends HostObject {
 /** Excel.WorksheetCollection: worksheets by name (any case) or by id. */
 export class WorksheetCollectionObject extends HostObject {
   readonly className = "WorksheetCollection";
+  override readonly itemClass = "Worksheet";
   constructor(private readonly host: HostContext) {
     super();
   }
