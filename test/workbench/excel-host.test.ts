@@ -5,6 +5,8 @@
  */
 import { loadTable, ExcelWorkbook } from "../../src/sheets";
 import { officeJs } from "../../src/workbench/office-js/library";
+import { useExcelProfile } from "../../src/workbench/office-js/office-host";
+import { DEFAULT_PROFILE, profileOf } from "../../src/workbench/fake-excel/profiles";
 import { CELL_TEXT_LIMIT, FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { withExcel } from "../support/excel";
 
@@ -336,7 +338,7 @@ describe("sheets, tables, validation and calculation", () => {
       await context.sync();
       expect([body.rowCount, body.address, whole.rowCount]).toEqual([2, "Data!A2:C3", 4]);
       sheet.tables.add("Data!B2:D5", true);
-      await expect(context.sync()).rejects.toThrow(code("InvalidOperation"));
+      await expect(context.sync()).rejects.toThrow(code("MergedRangeConflict"));
       // Sheet1 is the active sheet: an address without a sheet name is not the table's sheet.
       table.resize("A1:C6");
       await expect(context.sync()).rejects.toThrow(code("InvalidArgument"));
@@ -377,6 +379,125 @@ describe("sheets, tables, validation and calculation", () => {
       await context.sync();
     });
     expect(excel.model.recalculationPending).toBe(false);
+  });
+});
+
+describe("more rules from the reference (docs/excel-checks.md has each one's source)", () => {
+  afterEach(() => useExcelProfile(DEFAULT_PROFILE));
+
+  it("a malformed cell value is a GeneralException (the error table's code for the data types APIs); an entity's properties must be cell values", async () => {
+    const excel = new FakeExcel();
+    const write = (value: unknown) => excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").valuesAsJson = [[value as Excel.CellValue]];
+      await context.sync();
+    });
+    await expect(write({ basicValue: "x" })).rejects.toThrow(code("GeneralException"));
+    await expect(write({ type: "Entity", text: "E", properties: { Amount: 12 } })).rejects.toThrow(code("GeneralException"));
+    await expect(write({ type: "Double", basicValue: Number.NaN })).rejects.toThrow(code("GeneralException"));
+    expect(excel.model.sheet("Sheet1")!.cell(0, 0)).toBeUndefined();
+  });
+
+  it("a cell value with writable: false is ignored without an error (d.ts, CellValueExtraProperties.writable)", async () => {
+    const excel = new FakeExcel();
+    excel.user.type("Sheet1", "A1", "mine");
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1:B1").valuesAsJson = [[
+        { type: "String", basicValue: "overwrite", writable: false } as Excel.CellValue, { type: "String", basicValue: "new" },
+      ]];
+      await context.sync();
+    });
+    expect([excel.user.valueAt("Sheet1", "A1"), excel.user.valueAt("Sheet1", "B1")]).toEqual(["mine", "new"]);
+  });
+
+  it("Excel on the web refuses an operation on more than 33,554,000 cells (OperationCellsExceedLimit); a desktop Excel does not", async () => {
+    const clearAll = (excel: FakeExcel) => excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange().clear();
+      await context.sync();
+    });
+    useExcelProfile("web");
+    const web = new FakeExcel();
+    web.user.type("Sheet1", "A1", "kept");
+    await expect(clearAll(web)).rejects.toThrow(code("OperationCellsExceedLimit"));
+    expect(web.user.valueAt("Sheet1", "A1")).toBe("kept");
+    useExcelProfile("m365-current");
+    const desktop = new FakeExcel();
+    desktop.user.type("Sheet1", "A1", "gone");
+    await clearAll(desktop);
+    expect(desktop.user.valueAt("Sheet1", "A1")).toBe("");
+  });
+
+  it("reading more than 5,000,000 cells at once fails with RangeExceedsLimit", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 1_000_001, 5).load("values");
+      await context.sync();
+    })).rejects.toThrow(code("RangeExceedsLimit"));
+  });
+
+  it("getRow and getColumn take an index inside the range; select needs the range's sheet active; frozen panes need a visible sheet", async () => {
+    const excel = new FakeExcel();
+    excel.model.addSheet("Other");
+    const fails = (batch: (context: Excel.RequestContext) => void, expected: string) => expect(excel.run(async (context) => {
+      batch(context);
+      await context.sync();
+    })).rejects.toThrow(code(expected));
+    await fails((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("A1:B2").getRow(2).values = [[1, 2]]), "InvalidArgument");
+    await fails((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("A1:B2").getColumn(-1).values = [[1], [2]]), "InvalidArgument");
+    await fails((c) => c.workbook.worksheets.getItem("Other").getRange("A1").select(), "InvalidOperation");
+    await excel.run(async (context) => {
+      const other = context.workbook.worksheets.getItem("Other");
+      other.activate();
+      other.getRange("A1").select();
+      other.visibility = "Hidden";
+      await context.sync();
+    });
+    await fails((c) => c.workbook.worksheets.getItem("Other").freezePanes.freezeRows(1), "InvalidOperation");
+  });
+
+  it("a table style outside Excel's names is refused; a data validation rule over cells with another rule is refused until cleared", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").tables.add("Sheet1!A1:B2", true).style = "TableStyleLight22";
+      await context.sync();
+    })).rejects.toThrow(code("InvalidArgument"));
+    await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("D1:D5");
+      range.dataValidation.rule = { list: { inCellDropDown: true, source: "a,b" } };
+      await context.sync();
+      range.dataValidation.rule = { list: { inCellDropDown: true, source: "a,b,c" } };
+      await expect(context.sync()).rejects.toThrow(code("InvalidOperation"));
+      range.dataValidation.clear();
+      range.dataValidation.rule = { list: { inCellDropDown: true, source: "a,b,c" } };
+      await context.sync();
+    });
+    expect(excel.model.sheet("Sheet1")!.validationAt(2, 3)?.list.source).toBe("a,b,c");
+  });
+
+  it("where the host does not report DelayForCellEdit, Office.js sends no delay flag, and a run that asked to wait fails in cell edit", async () => {
+    const current = profileOf(DEFAULT_PROFILE);
+    useExcelProfile({ ...current, sets: Object.fromEntries(Object.entries(current.sets).filter(([name]) => name !== "DelayForCellEdit")) });
+    const excel = new FakeExcel();
+    const edit = excel.user.beginCellEdit("Sheet1", "C3");
+    await expect(excel.run({ delayForCellEdit: true }, async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("A1").values = [[1]];
+      await context.sync();
+    })).rejects.toThrow(code("InvalidOperationInCellEditMode"));
+    expect(excel.stats.requestFlags.every((flags) => (flags & 64) === 0)).toBe(true);
+    edit.end();
+  });
+
+  it("Microsoft's client refuses an object of one request context in another, and a batch that returns no promise", async () => {
+    const excel = new FakeExcel();
+    let range: Excel.Range | undefined;
+    await excel.run(async (context) => {
+      range = context.workbook.worksheets.getItem("Sheet1").getRange("A1");
+      await context.sync();
+    });
+    await expect(excel.run(async (context) => {
+      context.load(range!, "values");
+      await context.sync();
+    })).rejects.toThrow(code("InvalidRequestContext"));
+    await expect(excel.run((() => undefined) as unknown as (context: Excel.RequestContext) => Promise<void>)).rejects.toThrow(code("RunMustReturnPromise"));
   });
 });
 

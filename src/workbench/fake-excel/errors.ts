@@ -13,6 +13,9 @@ export type FakeExcelErrorCode =
   | "InvalidOperation"
   | "InvalidObjectPath"
   | "ApiNotFound"
+  | "MergedRangeConflict"
+  | "RangeExceedsLimit"
+  | "OperationCellsExceedLimit"
   | "GeneralException";
 
 const HTTP_STATUS: Record<FakeExcelErrorCode, number> = {
@@ -25,6 +28,9 @@ const HTTP_STATUS: Record<FakeExcelErrorCode, number> = {
   InvalidOperation: 400,
   InvalidObjectPath: 400,
   ApiNotFound: 404,
+  MergedRangeConflict: 400,
+  RangeExceedsLimit: 400,
+  OperationCellsExceedLimit: 400,
   GeneralException: 500,
 };
 

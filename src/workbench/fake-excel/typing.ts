@@ -104,7 +104,22 @@ const ERROR_TEXT: Readonly<Record<string, string>> = {
   Placeholder: "#N/A", Ref: "#REF!", Spill: "#SPILL!", Value: "#VALUE!",
 };
 
-const invalid = (message: string) => new FakeExcelError("InvalidArgument", message);
+/**
+ * A malformed cell value: "The data types APIs return GeneralException errors with dynamic error messages ... such
+ * as: Cell A1 is missing the required property type." (application-specific-api-error-handling article).
+ */
+const invalid = (message: string) => new FakeExcelError("GeneralException", message);
+
+/** An entity's properties are cell values themselves (d.ts, EntityPropertyType): a bare string or number is refused. */
+function checkProperties(properties: unknown): void {
+  if (properties === undefined) return;
+  if (typeof properties !== "object" || properties === null) throw invalid("An Entity's properties are an object of cell values.");
+  for (const [name, value] of Object.entries(properties)) {
+    if (value === null || typeof value !== "object" || typeof (value as { type?: unknown }).type !== "string") {
+      throw invalid(`The Entity's property "${name}" is missing the required property type: every property is a cell value.`);
+    }
+  }
+}
 
 /**
  * A typed value written through `Range.valuesAsJson` (ExcelApi 1.16). A `String` cell value is "the value of
@@ -118,9 +133,12 @@ const invalid = (message: string) => new FakeExcelError("InvalidArgument", messa
  */
 export function writeTyped(cell: Cell, value: unknown): void {
   if (value === null || typeof value !== "object") {
-    throw invalid("valuesAsJson takes a typed cell value for every cell (null is not documented to leave a cell unchanged).");
+    throw new FakeExcelError("InvalidArgument", "valuesAsJson takes a typed cell value for every cell (null is not documented to leave a cell unchanged).");
   }
-  const typed = value as Incoming;
+  const typed = value as Incoming & { writable?: unknown };
+  // "When false, APIs which would use this CellValue to overwrite a cell will instead ignore this value without
+  // throwing an error" (d.ts, CellValueExtraProperties.writable).
+  if (typed.writable === false) return;
   cell.formula = undefined;
   cell.rich = undefined;
   cell.emptyText = undefined;
@@ -163,10 +181,12 @@ export function writeTyped(cell: Cell, value: unknown): void {
     }
     case "Entity":
       if (typeof typed.text !== "string") throw invalid("An Entity cell value needs the text its cell shows.");
-      if (typed.properties !== undefined && (typeof typed.properties !== "object" || typed.properties === null)) throw invalid("An Entity's properties are an object.");
+      checkProperties(typed.properties);
       cell.value = "#VALUE!";
       cell.rich = structuredClone(value) as Excel.EntityCellValue;
       return;
+    case undefined:
+      throw invalid("The cell value is missing the required property type.");
     default:
       throw invalid(`The in-memory Excel writes String, Double, FormattedNumber, Boolean, Empty, Error and Entity cell values, not ${String(typed.type)}.`);
   }

@@ -6,9 +6,10 @@
 import { formatArea, parseArea, type Area } from "../address";
 import { FakeExcelError } from "../errors";
 import { newCell, type Cell, type SheetModel } from "../model";
+import { currentProfile } from "../profiles";
 import { typedOf, valueTypeOf, writeFormula, writeTyped, writeValue } from "../typing";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
-import { subtractArea } from "./areas";
+import { overlaps, subtractArea } from "./areas";
 
 /** The grid's size: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
 export const SHEET_ROWS = 1_048_576;
@@ -21,6 +22,18 @@ export function checkArea(area: Area): Area {
     throw new FakeExcelError("InvalidArgument", `The range (row ${area.row}, column ${area.column}, ${area.rowCount} x ${area.columnCount}) is not inside a sheet of ${SHEET_ROWS} rows and ${SHEET_COLUMNS} columns.`);
   }
   return area;
+}
+
+/** "A range is limited to five million cells for get operations" (resource limits; Excel performance article). */
+export const READ_CELL_LIMIT = 5_000_000;
+/** "The attempted operation affects more than the limit of 33554000 cells", an error that "only occurs in Excel on the web" (error table). */
+export const WEB_OPERATION_CELL_LIMIT = 33_554_000;
+
+/** An operation on this many cells, where Excel on the web refuses it. */
+function checkOperationCells(cells: number): void {
+  if (currentProfile().platform === "OfficeOnline" && cells > WEB_OPERATION_CELL_LIMIT) {
+    throw new FakeExcelError("OperationCellsExceedLimit", `The attempted operation affects more than the limit of ${WEB_OPERATION_CELL_LIMIT} cells (${cells}).`);
+  }
 }
 
 const ISBLANK = /^=ISBLANK\((\$?[A-Za-z]{1,3}\$?\d+)\)$/i;
@@ -55,6 +68,9 @@ export class RangeObject extends HostObject {
 
   private grid<T>(pick: (cell: Cell | undefined, row: number, column: number) => T): T[][] {
     const { row: r0, column: c0, rowCount, columnCount } = this.area;
+    if (rowCount * columnCount > READ_CELL_LIMIT) {
+      throw new FakeExcelError("RangeExceedsLimit", `The cell count in the range has exceeded the maximum supported number (${rowCount * columnCount} cells > ${READ_CELL_LIMIT}).`);
+    }
     const out: T[][] = new Array(rowCount);
     for (let r = 0; r < rowCount; r++) {
       const line = this.sheet.cells.get(r0 + r);
@@ -101,6 +117,7 @@ export class RangeObject extends HostObject {
 
   private each(apply: (cell: Cell) => void): void {
     const { row, column, rowCount, columnCount } = this.area;
+    checkOperationCells(rowCount * columnCount);
     for (let r = 0; r < rowCount; r++) for (let c = 0; c < columnCount; c++) apply(this.sheet.ensure(row + r, column + c));
   }
 
@@ -138,8 +155,9 @@ export class RangeObject extends HostObject {
       },
       methods: {
         GetCell: (row, column) => this.derived({ row: area.row + Number(row), column: area.column + Number(column), rowCount: 1, columnCount: 1 }),
-        GetRow: (row) => this.derived({ ...area, row: area.row + Number(row), rowCount: 1 }),
-        GetColumn: (column) => this.derived({ ...area, column: area.column + Number(column), columnCount: 1 }),
+        // Zero-indexed into the range; unlike getCell, no "outside the bounds" allowance is documented (strict).
+        GetRow: (row) => this.derived({ ...area, row: area.row + inside(row, area.rowCount, "row"), rowCount: 1 }),
+        GetColumn: (column) => this.derived({ ...area, column: area.column + inside(column, area.columnCount, "column"), columnCount: 1 }),
         GetResizedRange: (rows, columns) => this.derived({ ...area, rowCount: area.rowCount + Number(rows), columnCount: area.columnCount + Number(columns) }),
         GetOffsetRange: (rows, columns) => this.derived({ ...area, row: area.row + Number(rows), column: area.column + Number(columns) }),
         GetBoundingRect: (other) => {
@@ -168,15 +186,17 @@ export class RangeObject extends HostObject {
           if (applyTo !== undefined && applyTo !== null && applyTo !== "All") {
             throw new FakeExcelError("InvalidArgument", `The in-memory Excel clears everything (ClearApplyTo.all), not '${String(applyTo)}'.`);
           }
-          for (let r = area.row; r < area.row + area.rowCount; r++) {
-            const line = sheet.cells.get(r);
-            if (!line) continue;
+          checkOperationCells(area.rowCount * area.columnCount);
+          for (const [r, line] of sheet.cells) {
+            if (r < area.row || r >= area.row + area.rowCount) continue;
             for (let c = area.column; c < area.column + area.columnCount; c++) line.delete(c);
           }
           return null;
         },
+        /** Strict (undocumented): only a range of the active sheet can be selected; activate its sheet first. */
         Select: () => {
           if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", "A range of a hidden sheet can't be selected.");
+          if (this.host.model.activeSheet !== sheet) throw new FakeExcelError("InvalidOperation", `The range is on '${sheet.name}', which is not the active sheet: activate it first.`);
           this.host.model.activeSheet = sheet;
           this.host.model.selection = { sheet: sheet.name, area };
           return null;
@@ -189,6 +209,12 @@ export class RangeObject extends HostObject {
   eachCell(apply: (cell: Cell) => void): void {
     this.each(apply);
   }
+}
+
+function inside(index: unknown, count: number, what: string): number {
+  const n = Number(index);
+  if (!Number.isInteger(n) || n < 0 || n >= count) throw new FakeExcelError("InvalidArgument", `The ${what} index ${String(index)} is outside the range (${count} ${what}s, zero-indexed).`);
+  return n;
 }
 
 export class RangeFormatObject extends HostObject {
@@ -298,6 +324,10 @@ export class DataValidationObject extends HostObject {
               throw new FakeExcelError("InvalidArgument", "The in-memory Excel takes list validation rules only: { list: { inCellDropDown, source } }.");
             }
             if (list.source.length > LIST_SOURCE_LIMIT) throw new FakeExcelError("InvalidArgument", `A list source has at most ${LIST_SOURCE_LIMIT} characters; this one has ${list.source.length}.`);
+            // Whether a rule may be set over cells that have another one is not documented: refused (strict), so
+            // the add-in clears the old rule first (Microsoft's samples advise clearing with each run).
+            const other = sheet.validations.find((v) => overlaps(v.area, area) && v.list.source !== list.source);
+            if (other) throw new FakeExcelError("InvalidOperation", "Some of these cells already have another data validation rule: clear it first.");
             sheet.validations.push({ area, list: { inCellDropDown: list.inCellDropDown, source: list.source } });
           },
         },

@@ -76,7 +76,16 @@ export class TableObject extends HostObject {
          * (https://learn.microsoft.com/javascript/api/excel/excel.table#excel-excel-table-showtotals-member).
          */
         ShowTotals: { get: () => this.live().showTotals, set: (show) => this.showTotals(Boolean(show)) },
-        Style: { get: () => this.live().style, set: (style) => void (this.live().style = String(style)) },
+        /** "TableStyleLight1" through 21, "TableStyleMedium1" through 28, "TableStyleDark1" through 11 (d.ts, Table.style). */
+        Style: {
+          get: () => this.live().style,
+          set: (style) => {
+            const m = /^TableStyle(Light|Medium|Dark)(\d+)$/.exec(String(style));
+            const most = { Light: 21, Medium: 28, Dark: 11 };
+            if (!m || Number(m[2]) < 1 || Number(m[2]) > most[m[1] as keyof typeof most]) throw new FakeExcelError("InvalidArgument", `'${String(style)}' is not a table style of this workbook.`);
+            this.live().style = String(style);
+          },
+        },
       },
       navigation: { Worksheet: () => this.host.worksheet(this.live().sheet) },
       methods: {
@@ -190,8 +199,10 @@ export class TableCollectionObject extends HostObject {
     if (!sheet || (this.sheet && sheet !== this.sheet)) throw new FakeExcelError("InvalidArgument", `No sheet of this collection for the table address '${address}'.`);
     const area = checkArea(parse(address));
     if (hasHeaders !== true) throw new FakeExcelError("InvalidArgument", "The in-memory Excel makes tables with headers only.");
+    // "If the table cannot be added (e.g., because ... the table would overlap with another table), an error will be thrown"
+    // (d.ts, TableCollection.add); the error table names the overlap MergedRangeConflict.
     if (model.tables.some((other) => other.sheet === sheet && overlaps(other.area, area))) {
-      throw new FakeExcelError("InvalidOperation", "A table can't overlap another table.");
+      throw new FakeExcelError("MergedRangeConflict", "Cannot complete the operation. A table can't overlap with another table, a PivotTable report, query results, merged cells, or an XML Map.");
     }
     // Excel gives a header-only table one empty data row.
     if (area.rowCount === 1) area.rowCount = 2;

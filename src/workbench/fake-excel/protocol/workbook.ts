@@ -10,6 +10,12 @@ import { WorksheetCollectionObject } from "./worksheet";
 
 const CALCULATION_TYPES = ["Recalculate", "Full", "FullRebuild"];
 
+/** A setting's value, as the workbook keeps it: JSON (a Date reads back as its text); no value at all is refused (strict). */
+function jsonValue(value: unknown): unknown {
+  if (value === undefined) throw new FakeExcelError("InvalidArgument", "A setting needs a value.");
+  return JSON.parse(JSON.stringify(value));
+}
+
 /** What one request did to calculation (see ApplicationObject). */
 export interface CalculationState {
   /** This request suspended calculation until the next sync. */
@@ -65,7 +71,7 @@ export class SettingObject extends HostObject {
         Key: readOnly(() => (this.present(), this.key)),
         Value: {
           get: () => (this.present(), settings.get(this.key)),
-          set: (value) => void settings.set(this.key, JSON.parse(JSON.stringify(value))),
+          set: (value) => void settings.set(this.key, jsonValue(value)),
         },
       },
       methods: { Delete: () => (this.present(), settings.delete(this.key), null) },
@@ -98,7 +104,7 @@ export class SettingCollectionObject extends HostObject {
         /** Adds or replaces a setting (d.ts: "Sets or adds the specified setting to the workbook"). */
         Add: (key, value) => {
           if (typeof key !== "string" || key === "") throw new FakeExcelError("InvalidArgument", "A setting needs a key.");
-          this.host.model.settings.set(key, JSON.parse(JSON.stringify(value ?? null)));
+          this.host.model.settings.set(key, jsonValue(value));
           return new SettingObject(this.host, key);
         },
         GetItem: (key) => this.item(key),

@@ -126,7 +126,9 @@ export class FreezePanesObject extends HostObject {
     return {
       scalars: {},
       methods: {
+        /** Strict (undocumented): panes of a sheet that is not visible can't be frozen. */
         FreezeRows: (count) => {
+          if (this.sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", `'${this.sheet.name}' is not visible: its panes can't be frozen.`);
           const rows = count === undefined || count === null ? 1 : count;
           if (typeof rows !== "number" || !Number.isInteger(rows) || rows < 0 || rows >= SHEET_ROWS) throw new FakeExcelError("InvalidArgument", `freezeRows takes a row count, not ${String(count)}.`);
           this.sheet.frozenRows = rows;
