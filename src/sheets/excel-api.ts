@@ -44,14 +44,10 @@ export interface XRange {
   readonly columnCount: Excel.Range["columnCount"];
   readonly rowIndex: Excel.Range["rowIndex"];
   readonly columnIndex: Excel.Range["columnIndex"];
-  readonly address: Excel.Range["address"];
   readonly format: XRangeFormat;
   readonly dataValidation: XDataValidation;
   clear: () => void;
   select: () => void;
-  getColumn: (column: number) => XRange;
-  getRow: (row: number) => XRange;
-  getCell: (row: number, column: number) => XRange;
 }
 
 /** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
@@ -63,7 +59,6 @@ export interface XTable {
   showTotals: Excel.Table["showTotals"];
   style: Excel.Table["style"];
   readonly worksheet: XWorksheet;
-  getRange: () => XRange;
   getHeaderRowRange: () => XRange;
   /** The body: without the header row and without a Total Row. */
   getDataBodyRange: () => XRange;

@@ -473,6 +473,47 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
     expect(excel.model.sheet("Sheet1")!.validationAt(2, 3)?.list.source).toBe("a,b,c");
   });
 
+  it("names: a sheet's has at most 31 characters, none of \\ / ? * [ ] :, and is unique in any case; a table's is Excel's kind of name, no cell reference, unique", async () => {
+    const excel = new FakeExcel();
+    const attempt = (batch: (context: Excel.RequestContext) => void) => excel.run(async (context) => {
+      batch(context);
+      await context.sync();
+    });
+    await expect(attempt((c) => c.workbook.worksheets.add("x".repeat(32)))).rejects.toThrow(code("InvalidArgument"));
+    await expect(attempt((c) => c.workbook.worksheets.add("Q1/Q2"))).rejects.toThrow(code("InvalidArgument"));
+    await expect(attempt((c) => c.workbook.worksheets.add("sheet1"))).rejects.toThrow(code("ItemAlreadyExists"));
+    await attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").tables.add("Sheet1!A1:A2", true).name = "Expenses_2026.Q1"));
+    for (const bad of ["2026Expenses", "Expenses 2026", "A1", "R1C1", "c"]) {
+      await expect(attempt((c) => void (c.workbook.tables.getItem("Expenses_2026.Q1").name = bad))).rejects.toThrow(code("InvalidArgument"));
+    }
+    await attempt((c) => void c.workbook.worksheets.getItem("Sheet1").tables.add("Sheet1!C1:C2", true));
+    await expect(attempt((c) => void (c.workbook.tables.getItem("Table2").name = "EXPENSES_2026.q1"))).rejects.toThrow(code("ItemAlreadyExists"));
+    expect(excel.model.tables.map((t) => t.name)).toEqual(["Expenses_2026.Q1", "Table2"]);
+  });
+
+  it("settings: add sets or replaces a value (JSON), no value is refused; widths and fills take only what Excel takes; a deleted table leaves its cells", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      context.workbook.settings.add("k", "one");
+      context.workbook.settings.add("k", "two");
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1:A2").values = [["Head"], ["kept"]];
+      sheet.tables.add("Sheet1!A1:A2", true).delete();
+      await context.sync();
+    });
+    expect(excel.model.settings.get("k")).toBe("two");
+    expect([excel.model.tables.length, excel.user.valueAt("Sheet1", "A2")]).toEqual([0, "kept"]);
+    const attempt = (batch: (context: Excel.RequestContext) => void) => excel.run(async (context) => {
+      batch(context);
+      await context.sync();
+    });
+    // No value: Microsoft's client refuses it before Excel sees it (it serialises a setting's value as JSON).
+    await expect(attempt((c) => void c.workbook.settings.add("k", undefined as unknown as string))).rejects.toThrow();
+    expect(excel.model.settings.get("k")).toBe("two");
+    await expect(attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("B1").format.columnWidth = -5))).rejects.toThrow(code("InvalidArgument"));
+    await expect(attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("B1").format.fill.color = ""))).rejects.toThrow(code("InvalidArgument"));
+  });
+
   it("where the host does not report DelayForCellEdit, Office.js sends no delay flag, and a run that asked to wait fails in cell edit", async () => {
     const current = profileOf(DEFAULT_PROFILE);
     useExcelProfile({ ...current, sets: Object.fromEntries(Object.entries(current.sets).filter(([name]) => name !== "DelayForCellEdit")) });
