@@ -13,6 +13,22 @@
 export type CommandFailure = { stage: "set-up" | "command"; error: unknown };
 
 /**
+ * How long a press waits for a set-up that has not finished. "If the Office JavaScript API library files are
+ * blocked by network filters, firewalls, or browser extensions, Office.onReady will never resolve"
+ * (https://learn.microsoft.com/office/dev/add-ins/develop/initialize-add-in): past this, the press is reported
+ * and its event completed, so that Office does not hold every later press of the button behind it.
+ */
+export const SET_UP_WAIT_MS = 30_000;
+
+/** The set-up did not finish within SET_UP_WAIT_MS. */
+export class SetUpTimeoutError extends Error {
+  override readonly name = "SetUpTimeoutError";
+  constructor() {
+    super(`Spend Sync has not finished starting after ${SET_UP_WAIT_MS / 1000} s (Office.js may be blocked by a network filter or a browser extension). Close and reopen the add-in, then press the button again.`);
+  }
+}
+
+/**
  * `work` runs with what the set-up resolved to; `report` tells the user about a failure (it is not awaited:
  * completing the event must not depend on the taskpane showing).
  */
@@ -20,7 +36,9 @@ export function whenReady<A>(ready: Promise<A>, work: (app: A) => Promise<void>,
   (event: Office.AddinCommands.Event) => void {
   return (event) => {
     let stage: CommandFailure["stage"] = "set-up";
-    ready
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new SetUpTimeoutError()), SET_UP_WAIT_MS)));
+    Promise.race([ready.finally(() => clearTimeout(timer)), late])
       .then((app) => {
         stage = "command";
         return work(app);

@@ -2,7 +2,7 @@
  * Ribbon buttons pressed while the add-in is still starting, or after its start failed: the work waits for the
  * set-up, and the button's event is always completed (else Office queues every later press behind it).
  */
-import { whenReady, type CommandFailure } from "../../src/commands/when-ready";
+import { SET_UP_WAIT_MS, SetUpTimeoutError, whenReady, type CommandFailure } from "../../src/commands/when-ready";
 
 /** A promise settled by hand: the set-up "finishes" when the test says so, not after a delay. */
 function deferred<T>() {
@@ -74,4 +74,25 @@ it("the event completes even when reporting the failure throws or never settles"
   await settle();
   expect(throwing.completed).toHaveBeenCalledTimes(1);
   expect(hanging.completed).toHaveBeenCalledTimes(1);
+});
+
+it("a set-up that never finishes (Office.js blocked: Office.onReady never resolves) is reported after SET_UP_WAIT_MS and the press completed, so the next press runs", async () => {
+  jest.useFakeTimers();
+  try {
+    const never = new Promise<{ session: string }>(() => undefined);
+    const ran: string[] = [];
+    const reports: CommandFailure[] = [];
+    const handler = whenReady(never, async (app) => void ran.push(app.session), (f) => reports.push(f));
+    const first = event();
+    handler(first.event);
+    await jest.advanceTimersByTimeAsync(SET_UP_WAIT_MS - 1);
+    expect(first.completed).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(first.completed).toHaveBeenCalledTimes(1);
+    expect(reports).toEqual([{ stage: "set-up", error: expect.any(SetUpTimeoutError) }]);
+    expect(String((reports[0].error as Error).message)).toMatch(/has not finished starting after 30 s/);
+    expect(ran).toEqual([]);
+  } finally {
+    jest.useRealTimers();
+  }
 });
