@@ -13,6 +13,7 @@ import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../s
 import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
+import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { mountPickers } from "./pickers";
 import { RecentValues } from "./recent-values";
 import { summarySentence } from "./summary-sentence";
@@ -176,8 +177,6 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       // The preview of this table no longer describes the sheet.
       if (report.tableName === previewTable) clearPreview();
       after?.(report);
-      const edits = report.keptEdits + report.conflicts ? ` Your unsynced edits: ${report.keptEdits} kept, ${report.conflicts} also changed on the server (flagged in Sync status).` : "";
-      const discarded = report.discardedEdits ? ` ${report.discardedEdits} unsynced edits discarded.` : "";
       let summary: SummaryReport | null = null;
       let summaryError = "";
       try {
@@ -185,8 +184,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       } catch (error) {
         summaryError = ` The reconciliation summary could not be written: ${explain(error)}`;
       }
-      status(where, report.conflicts || summaryError ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}${discarded}` +
-        (summary ? ` ${summarySentence(summary)}` : summaryError));
+      status(where, loadNeedsAttention(report) || summaryError ? "warn" : "ok", loadSentence(report) + (summary ? ` ${summarySentence(summary)}` : summaryError));
       await renderTables(report.tableName);
     } catch (error) {
       status(where, "error", explain(error));
