@@ -125,7 +125,7 @@ export function resolveConfig(config: GatewayConfig): ResolvedConfig {
     maxBodyBytes: positive("maxBodyBytes", config.maxBodyBytes, MAX_BODY_BYTES),
     log: config.log ?? ((entry) => console.log(JSON.stringify(entry))),
     fetch: config.fetch ?? ((input, init) => fetch(input, init)),
-    timer: config.timer ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    timer: config.timer ?? { set: unrefTimeout, clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     now: config.now ?? (() => Date.now()),
   };
 }
@@ -135,6 +135,17 @@ export function positive(field: ConfigField, value: number | undefined, fallback
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw new GatewayConfigError(field, `${field} must be a whole number above 0; got ${value}.`);
   return value;
+}
+
+/**
+ * setTimeout, without holding a Node process open for a deadline alone: a server closing, or a test ending with
+ * an answer nobody read, need not wait two minutes for its answer deadline. (Node's handle has `unref`; a
+ * Worker's number has not, and needs none.)
+ */
+function unrefTimeout(fire: () => void, ms: number): unknown {
+  const handle: unknown = setTimeout(fire, ms);
+  (handle as { unref?: () => void }).unref?.();
+  return handle;
 }
 
 /** The variable configFromEnv reads for each field, to name in a configuration error. */
