@@ -6,7 +6,8 @@ import { redactSecrets } from "./redact";
 
 /**
  * Values a record may hold on average (its fields, and those of its nested objects and arrays): the largest
- * record the sandbox sends, an allowance with every expand, holds about 150. An answer that can hold more
+ * record the sandbox sends, an allowance with every expand, holds about 55 (an expense with every expand, 52).
+ * An answer that can hold more
  * than this per record asked for is refused before it is parsed, so a hostile answer costs its text, not the
  * objects it would build (a 3 MB text can hold 10^6 of them).
  */
