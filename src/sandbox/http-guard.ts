@@ -1,6 +1,7 @@
 /**
- * The front door between Node's HTTP server and hono: checks what hono cannot answer well (Host,
- * request target, method, body size), reads the body itself under the limit, and pins the URL the app
+ * The front door between Node's HTTP server and hono: checks what hono cannot answer well (Host, one Host
+ * only, request target, method, body size), reads the body itself under the limit and without a pause longer
+ * than the idle timeout (408 after it), and pins the URL the app
  * sees to the server's own base URL. Every refusal is a JSON error; an oversized body is read to its end
  * (up to DRAIN_LIMIT_BYTES) before the 413, so the client reads the answer and a clean close instead of a
  * reset mid-send, and a keep-alive client never reuses that connection (`Connection: close`).

@@ -166,9 +166,12 @@ describe("connections over the cap", () => {
       expect(over.json).toEqual({ status: 503, error: "The gateway is at its limit of 3 connections; try again in a moment." });
       expect(over.ended).toBe(true);
       expect(upstream.seen).toEqual([]);
-      const health = await healthz();
+      const health = await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: gw\r\n\r\n", { waitForClose: true });
       expect(health.status).toBe(200);
       expect(health.json).toEqual({ status: "ok" });
+      // Let in only to be answered: the connection does not stay.
+      expect(health.headers.connection).toBe("close");
+      expect(health.ended).toBe(true);
 
       // Sixteen more held open: the overflow is full, and the next connection is answered 503 as it opens.
       held.push(...await Promise.all(Array.from({ length: 16 }, () => idleConnection(port))));
