@@ -4,7 +4,9 @@
  * the PATCH is sent only if that read shows the record as loaded. After an answer that leaves the outcome
  * unknown (no answer, a timeout, a 5xx, an unreadable body) the next request for the record is that read;
  * a 400 or 404 is read too ("already in paid state" may be our own lost attempt, or a colleague's change).
- * 429 means "not processed": wait, read, try again. 403 stops the whole sync.
+ * 429 means "not processed": wait, read, try again. 403 stops the whole sync. A 200 is taken as applied only
+ * when its answer is for this record and echoes what was sent (answer-check.ts); otherwise it is unconfirmed
+ * until a read settles it, and nothing is sent again on its strength.
  */
 import {
   AuthError, CancelledError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay, updateAllowance, updateExpense,
@@ -205,11 +207,11 @@ async function settleAnswer(
     return { outcome: "applied", message, server, sent: server };
   }
   if (sameTracked(server, loaded)) {
-    const message = `Not applied: the service answered 200, but ${contradiction}, and the record still reads ${describeTracked(server)}. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`;
+    const message = client.redact(`Not applied: the service answered 200, but ${contradiction}, and the record still reads ${describeTracked(server)}. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`);
     log(200, "rejected", message);
     return { outcome: "rejected", message };
   }
-  const message = `The service answered 200, but ${contradiction}, and the record now reads ${describeTracked(server)}, not what this row asks. Refresh the table.`;
+  const message = client.redact(`The service answered 200, but ${contradiction}, and the record now reads ${describeTracked(server)}, not what this row asks. Refresh the table.`);
   log(200, "conflict", message);
   return { outcome: "conflict", message, server };
 }
