@@ -105,9 +105,11 @@ function readBody(req: WithRawBody, res: ServerResponse, idleMs: number, log: (l
       sendError(res, 408, `The request body stopped arriving: nothing came for ${idleMs} ms.`, { close: true });
       req.pause();
     }, idleMs);
+    idle.unref(); // a pending check never keeps the process alive
   };
   watch();
   req.on("close", () => clearTimeout(idle));
+  res.on("close", () => clearTimeout(idle));
   req.on("data", (chunk: Buffer) => {
     watch();
     size += chunk.length;
