@@ -43,7 +43,7 @@ type Rendered = { rows: CellValue[][]; snapshot: Snapshot };
 function render(params: LoadParams, records: { id: string }[]): Rendered {
   const renderRecord = recordRenderer(params);
   const snapshot: Snapshot = new Map();
-  const rows = records.map((record) => renderRecord(record, snapshot));
+  const rows = records.map((record) => renderRecord(record, snapshot, new Map()));
   return { rows, snapshot };
 }
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ALLOWANCE_STATES, type AllowanceState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { Envelope, Id, Money, Opaque, Person, Timestamp, listed, recordOf, type ExpandOf } from "./common";
+import { Envelope, Id, Money, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { checkedPatch, type StatePatch } from "./state-patch";
 
@@ -47,8 +47,8 @@ const allowanceFields = {
   created_at: Timestamp,
   updated_at: Timestamp.optional(),
   is_active: z.boolean(),
-  allowance_segments: z.array(AllowanceSegment).optional(),
-  documents: z.array(AllowanceDocument).optional(),
+  allowance_segments: arrayOf(AllowanceSegment).optional(),
+  documents: arrayOf(AllowanceDocument).optional(),
 };
 
 /** An allowance; an unlisted `state` loads and is reported by `unknownValuesOf`. */

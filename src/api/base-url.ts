@@ -4,7 +4,7 @@
  * with the connection and quoted by every message that names the URL). A link from the service (`next`) is
  * followed only on the base URL's origin: same scheme, host and port.
  */
-import { CrossOriginError } from "./errors";
+import { CrossOriginError, PaginationError } from "./errors";
 import { redactSecrets } from "./redact";
 
 /** localhost, 127.0.0.0/8 and [::1], as the URL parser normalises them (`127.1` becomes `127.0.0.1`). */
@@ -50,6 +50,31 @@ export function checkLinkOrigin(link: string, origin: string): void {
   if (url.username || url.password) {
     throw new CrossOriginError(`Refused to follow a link with a user name or password in it: the API key is only sent to ${origin}.`, url.origin);
   }
+}
+
+/**
+ * The URL of a `next` link, resolved against the page that gave it as a browser resolves a link (RFC 3986):
+ * `?page=2`, `/public/v1/…` and `//host/…` are addresses on that page's server, or another's. Then the link
+ * must be on `origin` (checkLinkOrigin) and on the list's own path (`listUrl`'s; only the query may differ):
+ * a `next` that leaves the list (`/admin/…`) is not this list's next page, and the key does not go there.
+ */
+export function resolveLink(link: string, pageUrl: string, listUrl: string, origin: string, what: string, page: number): string {
+  const quoted = JSON.stringify(redactSecrets(link).slice(0, 80));
+  let url: URL;
+  try {
+    url = new URL(link, pageUrl);
+  } catch {
+    throw new PaginationError(`Refused to follow the service's link to ${what}: ${quoted} is not a URL. Loading stopped.`, page);
+  }
+  checkLinkOrigin(url.toString(), origin);
+  const path = new URL(listUrl).pathname;
+  if (url.pathname !== path) {
+    throw new PaginationError(
+      `Refused to follow the service's link to ${what}: ${quoted} leads to ${redactSecrets(url.pathname).slice(0, 120)}, not to this list (${path}). Loading stopped.`,
+      page,
+    );
+  }
+  return url.toString();
 }
 
 /** Text of a URL-ish string without anything between `//` and `@`, for messages about a URL that did not parse. */

@@ -5,12 +5,12 @@
 import type { z } from "zod";
 import { checkBaseUrl, checkLinkOrigin } from "./base-url";
 import {
-  AuthError, CancelledError, HttpError, NetworkError, NotFoundError, RateLimitError, RedirectError, RejectedError,
+  AnswerTooLargeError, AuthError, CancelledError, HttpError, NetworkError, NotFoundError, RateLimitError, RedirectError, RejectedError,
   ServerError, TimeoutError, type RequestInfo,
 } from "./errors";
 import { redactSecrets, registerSecret } from "./redact";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
-import { checkSchema, parseJson } from "./schema-check";
+import { checkSchema, checkValueBudget, parseJson } from "./schema-check";
 import { fetchTransport, type RawResponse, type Transport } from "./transport";
 
 export interface ClientConfig {
@@ -32,6 +32,8 @@ export interface ClientConfig {
   now?: () => number;
   /** Told of every attempt; it gets no headers, so no key. */
   onRequest?: (event: { method: string; url: string; attempt: number }) => void;
+  /** Most bytes of one answer read (default DEFAULT_MAX_RESPONSE_BYTES); a longer one is refused unread. */
+  maxResponseBytes?: number;
 }
 
 export type Query = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -46,6 +48,11 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
  * open at most 6 connections per host name), so no request of ours waits inside the webview for a socket.
  */
 export const DEFAULT_CONCURRENCY = 6;
+/**
+ * Most bytes of one answer: 22 times the largest page the sandbox sends (1,000 expenses with every expand,
+ * 1.4 MB). Above it an answer is not read on, so a hostile one costs at most this much memory.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 export class SpendClient {
   readonly baseUrl: string;
@@ -54,6 +61,7 @@ export class SpendClient {
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly retry: Readonly<RetryPolicy>;
+  readonly maxResponseBytes: number;
   /** Attempts sent, retries among them. */
   readonly stats = { requests: 0, retries: 0 };
   private readonly transport: Transport;
@@ -78,6 +86,7 @@ export class SpendClient {
     this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.concurrency = Math.max(1, config.concurrency ?? DEFAULT_CONCURRENCY);
     this.retry = Object.freeze({ ...DEFAULT_RETRY, ...config.retry });
+    this.maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.transport = config.transport ?? fetchTransport;
     this.random = config.random ?? Math.random;
     this.sleep = config.sleep ?? sleep;
@@ -115,8 +124,12 @@ export class SpendClient {
     return this.send("GET", url, undefined, options);
   }
 
-  /** A 2xx answer's text as a value checked against `schema` (SchemaError naming the field otherwise). */
+  /**
+   * A 2xx answer's text holding one record as a value checked against `schema` (SchemaError naming the field
+   * otherwise). An answer that can hold more values than a record needs is refused before it is parsed.
+   */
   decode<T>(schema: z.ZodType<T>, resource: string, text: string): T {
+    checkValueBudget(text, resource, 1);
     return checkSchema(schema, parseJson(text, resource), resource);
   }
 
@@ -171,10 +184,12 @@ export class SpendClient {
     this.onRequest?.({ method, url: info.url, attempt });
     const headers: Record<string, string> = { Authorization: `Api-Key ${this.#apiKey}`, Accept: "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
+    let raw: RawResponse;
     try {
-      return await this.transport({ method, url, headers, body, signal: timeout.signal });
+      raw = await this.transport({ method, url, headers, body, signal: timeout.signal, maxBytes: this.maxResponseBytes });
     } catch (error) {
       if (signal?.aborted) throw new CancelledError("Cancelled.");
+      if (error instanceof AnswerTooLargeError) throw this.tooLarge(method, info);
       if (timedOut) {
         throw new TimeoutError(
           `The service did not answer within ${duration(this.timeoutMs)} (${method} ${info.url}).`,
@@ -187,6 +202,17 @@ export class SpendClient {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
     }
+    // A transport that reads the whole body anyway (a test's): the same refusal. UTF-8 takes at least a
+    // byte per UTF-16 unit, so a text longer than the limit in units is longer in bytes too.
+    if (raw.text.length > this.maxResponseBytes) throw this.tooLarge(method, info);
+    return raw;
+  }
+
+  private tooLarge(method: string, info: RequestInfo): AnswerTooLargeError {
+    return new AnswerTooLargeError(
+      `The service's answer to ${method} ${info.url} is larger than ${Math.round(this.maxResponseBytes / 1024 / 1024)} MB, more than any answer of the API needs: it was not read.`,
+      info.url,
+    );
   }
 
   private httpError(raw: RawResponse, info: RequestInfo): HttpError {

@@ -46,6 +46,26 @@ export const Person = z.object({
 });
 export type Person = z.infer<typeof Person>;
 
+/**
+ * An array whose items are checked one by one, stopping at the first that does not match: a record holding
+ * 10^5 bad items costs one issue, not 10^5 (zod's own array reports every item).
+ */
+export function arrayOf<T>(item: z.ZodType<T>) {
+  return z.array(z.unknown()).transform((items, ctx): T[] => {
+    const out: T[] = new Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const checked = item.safeParse(items[i]);
+      if (!checked.success) {
+        const [issue] = checked.error.issues;
+        ctx.issues.push({ ...issue, path: [i, ...issue.path], input: items[i] } as never);
+        return z.NEVER;
+      }
+      out[i] = checked.data;
+    }
+    return out;
+  });
+}
+
 /** The envelope fields of single resources (spec section 1). */
 export const Envelope = { status: z.number().int().optional(), error: z.string().optional() };
 

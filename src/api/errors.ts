@@ -143,6 +143,18 @@ export class SchemaError extends SpendSyncError {
   }
 }
 
+/**
+ * An answer larger than anything the request could need (more bytes than the client reads, more records than
+ * the page size asked for, more values than that many records hold): refused before it is parsed or checked,
+ * so a hostile answer costs its text and nothing more. Not a transport error: retrying will not help.
+ */
+export class AnswerTooLargeError extends SpendSyncError {
+  override readonly name = "AnswerTooLargeError" as const;
+  constructor(message: string, readonly resource: string) {
+    super(message);
+  }
+}
+
 /** True for failures after which the outcome of a request is unknown (it may have been applied). */
 export function isOutcomeUnknown(error: unknown): boolean {
   return error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { EXPENSE_STATES, isIsoDate, type ExpenseState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, listed, recordOf, type ExpandOf } from "./common";
+import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { checkedPatch, type StatePatch } from "./state-patch";
 
@@ -32,7 +32,7 @@ const expenseFields = {
   user: Person.nullable().optional(),
   fund_id: Id.nullable().optional(),
   fund: Loose.nullable().optional(),
-  approved_by: z.array(Loose).optional(),
+  approved_by: arrayOf(Loose).optional(),
   fare: Loose.nullable().optional(),
   is_active: z.boolean(),
   created_at: Timestamp,

@@ -13,5 +13,8 @@ export * from "./movements";
 export * from "./allowances";
 export * from "./expenses";
 export * from "./state-patch";
+export { MalformedRecord, describeIssue } from "./malformed";
+export type { RecordIssue } from "./schema-check";
+export { MAX_VALUES_PER_RECORD } from "./schema-check";
 export * from "./governor";
 export * from "./session";

@@ -6,8 +6,11 @@
  * page 1 and at most 2 x `concurrency` after the page it is caught at.
  */
 import { z } from "zod";
+import { resolveLink } from "./base-url";
 import type { Query, SpendClient } from "./client";
 import { CancelledError, DataMovedError, NotFoundError, PaginationError } from "./errors";
+import type { MalformedRecord } from "./malformed";
+import { decodePage, type DecodedPage } from "./page-decode";
 import { MAX_LIST_RECORDS, PageGuard } from "./page-guard";
 
 export interface ListOptions {
@@ -20,12 +23,20 @@ export interface ListOptions {
   onProgress?: (loaded: number, total: number | null) => void;
   /** Most records a list may have (default MAX_LIST_RECORDS, what one sheet holds); more is refused. */
   maxRecords?: number;
+  /**
+   * Keep a record that does not match the API (its id aside) as a MalformedRecord in `Page.malformed`
+   * instead of refusing its page with a SchemaError (the default). A load shows it as a read-only row.
+   */
+  keepMalformed?: boolean;
 }
 
 export interface Page<T> {
   page: number;
   count: number | null;
+  /** The page's valid records, in order. */
   results: T[];
+  /** With `keepMalformed`: the records that do not match the API, each with its place on the page. */
+  malformed: readonly MalformedRecord[];
 }
 
 export interface ListSpec<T> {
@@ -48,12 +59,20 @@ export function envelopeOf<T>(item: z.ZodType<T>) {
   });
 }
 
+/** Records on a page, valid or not. */
+const sizeOf = (page: DecodedPage<unknown>) => page.results.length + page.malformed.length;
+
+/** The ids of a page's records, malformed ones included (they take a row, so they count as seen). */
+function idsOf<T extends { id: string }>(page: DecodedPage<T>): string[] {
+  const ids = page.results.map((record) => record.id);
+  for (const record of page.malformed) ids.push(record.id);
+  return ids;
+}
+
 /** Resolves in a later task: a request just started is written out before the CPU work that follows. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
-  private readonly envelope;
-
   constructor(
     private readonly client: SpendClient,
     private readonly spec: ListSpec<T>,
@@ -63,7 +82,6 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     if (!Number.isInteger(size) || size < 1 || size > spec.maxPageSize) {
       throw new RangeError(`pageSize for ${spec.resource} must be a whole number from 1 to ${spec.maxPageSize}; got ${size}.`);
     }
-    this.envelope = envelopeOf(spec.item);
   }
 
   private get pageSize(): number {
@@ -86,17 +104,17 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     // Every page but the last is non-empty (checked below), so no honest list needs more pages than records.
     const guard = new PageGuard(resource, maxRecords, Math.ceil(maxRecords / this.pageSize) + 1);
     let loaded = 0;
-    const take = (page: number, env: { count?: number | null; results: T[] }, total: number | null): Page<T> => {
-      guard.accept(page, env.results.map((item) => item.id), total);
-      loaded += env.results.length;
-      this.options.onProgress?.(loaded, env.count ?? null);
-      return { page, count: env.count ?? null, results: env.results };
+    const take = (page: number, env: DecodedPage<T>, total: number | null): Page<T> => {
+      guard.accept(page, idsOf(env), total);
+      loaded += env.results.length + env.malformed.length;
+      this.options.onProgress?.(loaded, env.count);
+      return { page, count: env.count, results: env.results, malformed: env.malformed };
     };
     try {
       if (outer?.aborted) throw new CancelledError("Cancelled.");
       const firstUrl = this.pageUrl(1);
       guard.visit(firstUrl, 1);
-      const first = await this.client.get(this.envelope, `${resource} (page 1)`, firstUrl, { signal });
+      const first = this.decode(1, await this.client.getText(firstUrl, { signal }));
       const count = first.count;
       if (typeof count === "number") {
         if (count > maxRecords) {
@@ -106,13 +124,13 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
           );
         }
         const pages = Math.max(1, Math.ceil(count / this.pageSize));
-        this.checkPageSize(1, first.results.length, count, pages);
+        this.checkPageSize(1, sizeOf(first), count, pages);
         yield take(1, first, count);
         // At most `limit` pages on the network. A page gives its place to the next as soon as its text is in
         // hand, so that request travels while this page is parsed and checked. Pages asked for and not yet
         // yielded: at most 2 x `limit` (what a slow consumer holds in memory, what a bad server costs).
         const limit = this.options.concurrency ?? this.client.concurrency;
-        const pending = new Map<number, Promise<z.infer<typeof this.envelope>>>();
+        const pending = new Map<number, Promise<DecodedPage<T>>>();
         let onNetwork = 0;
         let nextToStart = 2;
         let yielded = 1;
@@ -133,28 +151,31 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
           const env = await pending.get(page)!;
           pending.delete(page);
           if (env.count !== count) throw this.moved(count, env.count ?? guard.distinct, "the total changed between pages");
-          this.checkPageSize(page, env.results.length, count, pages);
+          this.checkPageSize(page, sizeOf(env), count, pages);
           const out = take(page, env, count);
           yielded = page;
           fill();
           yield out;
         }
       } else {
-        // No count: follow `next`, checked against the configured origin before the key is sent.
+        // No count: follow `next`, resolved against the page that gave it (a relative link is a path on the
+        // same server) and checked against the configured origin and this list's path before the key is sent.
         yield take(1, first, null);
         let page = 1;
-        let next = first.next ?? null;
+        let url = firstUrl;
+        let next = first.next;
         let previous = first;
         while (next) {
-          if (previous.results.length === 0) {
+          if (sizeOf(previous) === 0) {
             throw new PaginationError(`The service sent an empty page ${page} of ${resource} with a link to another page. Loading stopped.`, page);
           }
           page++;
-          guard.visit(next, page);
-          const env = await this.client.get(this.envelope, `${resource} (page ${page})`, next, { signal });
+          url = resolveLink(next, url, firstUrl, this.client.origin, `page ${page} of ${resource}`, page);
+          guard.visit(url, page);
+          const env = this.decode(page, await this.client.getText(url, { signal }));
           yield take(page, env, null);
           previous = env;
-          next = env.next ?? null;
+          next = env.next;
         }
       }
     } catch (error) {
@@ -180,7 +201,7 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said}. Loading stopped.`, page);
   }
 
-  private async fetchPage(page: number, count: number, signal: AbortSignal, offNetwork: (ok: boolean) => void) {
+  private async fetchPage(page: number, count: number, signal: AbortSignal, offNetwork: (ok: boolean) => void): Promise<DecodedPage<T>> {
     let text: string;
     try {
       text = await this.client.getText(this.pageUrl(page), { signal });
@@ -192,7 +213,14 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     }
     offNetwork(true);
     await nextTask(); // the request just started is written out before this page's CPU work
-    return this.client.decode(this.envelope, `${this.spec.resource} (page ${page})`, text);
+    return this.decode(page, text);
+  }
+
+  /** A page's text as its records, bounded by the page size asked for (page-decode.ts). */
+  private decode(page: number, text: string): DecodedPage<T> {
+    return decodePage(text, {
+      resource: this.spec.resource, page, pageSize: this.pageSize, item: this.spec.item, keepMalformed: Boolean(this.options.keepMalformed),
+    });
   }
 
   private moved(expected: number, received: number, why: string): DataMovedError {
@@ -207,7 +235,7 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     for await (const page of this.pages()) yield* page.results;
   }
 
-  /** Collects every record. */
+  /** Collects every record (a list with `keepMalformed` leaves the malformed ones out: read them from `pages()`). */
   async all(): Promise<T[]> {
     const items: T[] = [];
     for await (const page of this.pages()) items.push(...page.results);

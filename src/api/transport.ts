@@ -9,6 +9,8 @@ export interface RawRequest {
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** Most bytes of the answer's body to read; a longer body is not read on (AnswerTooLargeError). */
+  maxBytes?: number;
 }
 
 export interface RawResponse {
@@ -18,6 +20,8 @@ export interface RawResponse {
 }
 
 export type Transport = (request: RawRequest) => Promise<RawResponse>;
+
+import { AnswerTooLargeError } from "./errors";
 
 /**
  * Global fetch: the Office webview and Node 20 both have it. Redirects are never followed with the key:
@@ -32,5 +36,33 @@ export const fetchTransport: Transport = async (request) => {
     signal: request.signal,
     redirect: "manual",
   });
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  return { status: response.status, headers: response.headers, text: await readText(response, request.maxBytes) };
 };
+
+/**
+ * The body as text, read as it arrives and given up as soon as it passes `maxBytes`: a hostile answer costs
+ * at most that much memory, never its whole length.
+ */
+async function readText(response: Response, maxBytes: number | undefined): Promise<string> {
+  if (maxBytes === undefined || response.body === null) return response.text();
+  const declared = Number(response.headers.get("content-length") ?? NaN);
+  if (declared > maxBytes) {
+    await response.body.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError(`The answer is ${declared} bytes long, more than the ${maxBytes} read.`, "");
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLargeError(`The answer is longer than the ${maxBytes} bytes read.`, "");
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}

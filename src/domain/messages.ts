@@ -34,6 +34,8 @@ export const messages = {
   fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   badTimestamp: (field: string) =>
     `${field} must be an ISO 8601 date-time with Z or an offset, e.g. 2026-03-31T12:00:00Z.`,
+  timestampNotWireForm: (field: string, issue: string) =>
+    `${field} must be written as ISO 8601 in its extended form, e.g. 2026-03-31T12:00:00Z or 2026-03-31T17:30:00+05:30; this one has ${issue}.`,
   timestampOutOfRange: (field: string) =>
     `${field} must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z once converted to UTC.`,
   unknownField: (field: string, allowed: readonly string[]) =>

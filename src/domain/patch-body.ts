@@ -1,7 +1,7 @@
 /** Parsing of a state PATCH body (spec 4.5, 4.8): field types, required fields, paid_at format. */
 import { messages } from "./messages";
 import { isTargetState } from "./states";
-import { checkTimestamp } from "./timestamps";
+import { checkTimestamp, wireFormIssue } from "./timestamps";
 import type { StatePatch } from "./transitions";
 
 export const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
@@ -10,11 +10,19 @@ export const MAX_ID_LENGTH = 255;
 
 export type ParsedPatch = { ok: true; patch: StatePatch } | { ok: false; message: string };
 
+export interface PatchBodyOptions {
+  /**
+   * The body as the service receives it (the sandbox): paid_at only in ISO 8601's extended form (wireFormIssue).
+   * Without it, paid_at may be any form checkTimestamp reads (the add-in's builder, which sends the UTC form).
+   */
+  wire?: boolean;
+}
+
 /**
  * Checks a decoded JSON body and returns the patch with paid_at normalised to UTC. A null field counts
  * as not sent. Unknown fields are refused so that a typo never passes silently.
  */
-export function parsePatchBody(body: unknown): ParsedPatch {
+export function parsePatchBody(body: unknown, options: PatchBodyOptions = {}): ParsedPatch {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, message: messages.bodyNotObject() };
   }
@@ -38,6 +46,8 @@ export function parsePatchBody(body: unknown): ParsedPatch {
         const message = checked.reason === "range" ? messages.timestampOutOfRange(field) : messages.badTimestamp(field);
         return { ok: false, message };
       }
+      const issue = options.wire ? wireFormIssue(value) : null;
+      if (issue !== null) return { ok: false, message: messages.timestampNotWireForm(field, issue) };
       patch.paid_at = checked.utc;
     } else {
       patch[field] = value;

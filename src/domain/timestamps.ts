@@ -148,6 +148,23 @@ function digits(s: string, at: number, count: number): number {
   return value;
 }
 
+/**
+ * What keeps a timestamp that checkTimestamp reads from being ISO 8601's extended format as the service's
+ * API takes it (`2026-03-31T12:00:00Z`, `2026-03-31T17:30:00+05:30`), in words; null when nothing does. The
+ * forms refused here are ones a person writes and checkTimestamp reads (the add-in takes them from a cell
+ * and sends the UTC form): a space instead of T (RFC 3339 allows it as a note, ISO 8601 does not), a basic
+ * offset in an extended date-time (+0530: ISO 8601 does not mix the two), a lowercase t or z (RFC 3339
+ * allows them, ISO 8601's designators are capitals), white space around it.
+ */
+export function wireFormIssue(value: string): string | null {
+  if (value !== value.trim()) return "white space around it";
+  if (value.charAt(10) === " ") return "a space between the date and the time instead of T";
+  if (value.charAt(10) === "t" || value.endsWith("z")) return "a lowercase t or z instead of T or Z";
+  const basic = /([+-])(\d{2})(\d{2})$/.exec(value);
+  if (basic) return `an offset without its colon (${basic[0]} instead of ${basic[1]}${basic[2]}:${basic[3]})`;
+  return null;
+}
+
 /** Formats epoch milliseconds as the service writes timestamps: UTC, `Z`, milliseconds only when set. */
 export function formatTimestamp(epochMs: number): string {
   const iso = new Date(epochMs).toISOString();

@@ -16,6 +16,12 @@ export interface AccessLogEntry {
   ms: number;
   /** The page's Origin header, when a browser sent one (a refused preflight names who was refused). */
   origin?: string;
+  /**
+   * Why the gateway itself ended the exchange, when a peer stalled or a limit was reached: "headers timeout",
+   * "request timeout", "request body idle", "answer idle", "answer timeout", "over connection cap",
+   * "duplicate Host". Method and path are "-" when the request head never arrived.
+   */
+  event?: string;
 }
 
 /** Query parameters whose values are never logged, whatever the service calls them. */
@@ -41,9 +47,9 @@ function safeDecode(text: string): string {
   }
 }
 
-/** The human form: `2026-05-01T10:00:00.000Z GET /public/v1/… 200 12ms origin=https://…`. */
+/** The human form: `2026-05-01T10:00:00.000Z GET /public/v1/… 200 12ms origin=https://… (event)`. */
 export function formatText(entry: AccessLogEntry): string {
-  return `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms${entry.origin ? ` origin=${entry.origin}` : ""}`;
+  return `${entry.time} ${entry.method} ${entry.path} ${entry.status} ${entry.ms}ms${entry.origin ? ` origin=${entry.origin}` : ""}${entry.event ? ` (${entry.event})` : ""}`;
 }
 
 /** The machine form: one JSON object per line. */

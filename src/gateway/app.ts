@@ -4,8 +4,8 @@
  * Azure Functions (azure-functions.ts). It uses only Request, Response, Headers, fetch, URL, AbortController,
  * TextEncoder/Decoder, btoa and setTimeout: no Node module.
  */
-import { Hono } from "hono";
-import { loggedPath } from "./access-log";
+import { Hono, type Context } from "hono";
+import { loggedPath, type AccessLogEntry } from "./access-log";
 import { resolveConfig, type GatewayConfig } from "./config";
 import { addCorsHeaders, answerPreflight, isPreflight, refuseOrigin } from "./cors";
 import { forward } from "./forward";
@@ -13,29 +13,37 @@ import { jsonError } from "./http-errors";
 import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
 import { redactorFor, secretsOf } from "./redact";
 
-type GatewayEnv = { Variables: { redact: (text: string) => string } };
+type GatewayEnv = { Variables: { redact: (text: string) => string; event: (event: string) => void } };
 
 /** Builds the gateway; throws GatewayConfigError (naming the field) for a configuration it cannot run with. */
 export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   const settings = resolveConfig(config);
   const app = new Hono<GatewayEnv>();
 
-  // Outermost: every request gets exactly one log line, refusals included. The redactor is built from this
-  // request's Authorization header and lives only as long as the request.
+  // Outermost: every request gets exactly one log line, refusals included, and one more if the gateway cuts
+  // its answer after the head went out. The redactor is built from this request's Authorization header and
+  // lives only as long as the request.
   app.use(async (c, next) => {
     const started = settings.now();
     const redact = redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
     c.set("redact", redact);
+    let event: string | undefined;
+    let logged: AccessLogEntry | null = null;
+    c.set("event", (what) => {
+      if (logged) settings.log({ ...logged, ms: Math.max(0, Math.round(settings.now() - started)), event: what });
+      else event = what;
+    });
     await next();
     const origin = c.req.raw.headers.get("origin");
-    settings.log({
+    logged = {
       time: new Date(started).toISOString(),
       method: c.req.raw.method.slice(0, 20),
       path: loggedPath(new URL(c.req.url), redact),
       status: c.res.status,
       ms: Math.max(0, Math.round(settings.now() - started)),
       ...(origin === null ? {} : { origin: redact(origin).slice(0, 200) }),
-    });
+    };
+    settings.log(event === undefined ? logged : { ...logged, event });
   });
 
   app.use(async (c, next) => {
@@ -49,7 +57,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   // Liveness only: it does not call the service (that would need a key), so a 200 means the gateway runs.
   app.get(HEALTH_PATH, () => new Response(JSON.stringify({ status: "ok" }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }));
 
-  const forwardHere = (c: { req: { raw: Request }; get(key: "redact"): (text: string) => string }) => forward(c.req.raw, settings, c.get("redact"));
+  const forwardHere = (c: Context<GatewayEnv>) => forward(c.req.raw, settings, { redact: c.get("redact"), event: c.get("event") });
   app.all(FORWARDED_PREFIX, forwardHere);
   app.all(`${FORWARDED_PREFIX}/*`, forwardHere);
 

@@ -1,22 +1,31 @@
 /**
- * `npm run gateway -- --target URL --allow-origin ORIGIN [--allow-origin ORIGIN2] [--port N] [--host H] [--timeout MS] [--json]`
+ * `npm run gateway -- --target URL --allow-origin ORIGIN [--allow-origin ORIGIN2] [--port N] [--host H] [--timeout MS] [limits] [--json]`
  * With --json, prints exactly one line `{"base_url": "http://127.0.0.1:PORT"}` on stdout once listening and
  * writes the access log as JSON lines on stderr; otherwise a banner, then one text line per request on stdout.
  */
 import { parseArgs } from "node:util";
 import { formatJson, formatText } from "./access-log";
 import { GatewayConfigError, type GatewayConfig } from "./config";
-import { startGateway } from "./node-server";
+import { startGateway, type NodeListen } from "./node-server";
 
 const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
   --target URL          the service's base URL (https; http only on loopback)
   --allow-origin ORIGIN the add-in's origin (where dist/ is hosted), answered by CORS; repeat for more
   --port N              port to listen on (0: any free port; default 8080)
   --host H              address to listen on (default 127.0.0.1; put TLS in front for anything else)
-  --timeout MS          how long the service may take to answer (default 30000)
+  --timeout MS          how long the service may take to start answering (default 30000)
+  --idle-timeout MS     longest pause inside a request body or the service's answer (default 10000)
+  --answer-timeout MS   the service's whole answer, head to last byte (default 120000)
+  --headers-timeout MS  how long a caller may take to send its request head (default 10000)
+  --request-timeout MS  how long a caller may take to send its whole request (default 30000)
+  --max-connections N   connections at once; above, 503 (default 256; /healthz is still answered)
+  --public-url URL      the gateway's own public URL, that list links point to (default: the request's)
   --json                print one JSON line with base_url once listening; access log as JSON lines on stderr`;
 
-const FLAG_OF: Partial<Record<GatewayConfigError["field"], string>> = { target: "--target", allowOrigins: "--allow-origin", timeoutMs: "--timeout" };
+const FLAG_OF: Partial<Record<GatewayConfigError["field"], string>> = {
+  target: "--target", allowOrigins: "--allow-origin", timeoutMs: "--timeout", idleTimeoutMs: "--idle-timeout", answerTimeoutMs: "--answer-timeout",
+  headersTimeoutMs: "--headers-timeout", requestTimeoutMs: "--request-timeout", maxConnections: "--max-connections", publicUrl: "--public-url",
+};
 
 function fail(message: string): never {
   process.stderr.write(`gateway: ${message}\n\n${USAGE}\n`);
@@ -25,8 +34,7 @@ function fail(message: string): never {
 
 export interface CliOptions {
   config: Omit<GatewayConfig, "log">;
-  port: number;
-  host: string;
+  listen: NodeListen & { port: number; host: string };
   json: boolean;
 }
 
@@ -39,6 +47,8 @@ export function parseCli(argv: string[]): CliOptions {
       options: {
         target: { type: "string" }, "allow-origin": { type: "string", multiple: true }, port: { type: "string" },
         host: { type: "string" }, timeout: { type: "string" }, json: { type: "boolean" }, help: { type: "boolean" },
+        "idle-timeout": { type: "string" }, "answer-timeout": { type: "string" }, "headers-timeout": { type: "string" },
+        "request-timeout": { type: "string" }, "max-connections": { type: "string" }, "public-url": { type: "string" },
       },
     });
   } catch (error) {
@@ -57,22 +67,35 @@ export function parseCli(argv: string[]): CliOptions {
     if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > max) fail(`--${name} must be a whole number from 0 to ${max}; got '${raw}'.`);
     return n;
   };
-  const timeout = whole("timeout", v.timeout, 600_000);
-  if (timeout === 0) fail("--timeout must be above 0; got '0'.");
+  const above0 = (name: string, raw: string | undefined, max: number): number | undefined => {
+    const n = whole(name, raw, max);
+    if (n === 0) fail(`--${name} must be above 0; got '0'.`);
+    return n;
+  };
   return {
-    config: { target: v.target, allowOrigins: v["allow-origin"], timeoutMs: timeout },
-    port: whole("port", v.port, 65535) ?? 8080,
-    host: v.host ?? "127.0.0.1",
+    config: {
+      target: v.target, allowOrigins: v["allow-origin"], timeoutMs: above0("timeout", v.timeout, 600_000),
+      idleTimeoutMs: above0("idle-timeout", v["idle-timeout"], 600_000), answerTimeoutMs: above0("answer-timeout", v["answer-timeout"], 3_600_000),
+      ...(v["public-url"] === undefined ? {} : { publicUrl: v["public-url"] }),
+    },
+    listen: {
+      port: whole("port", v.port, 65535) ?? 8080,
+      host: v.host ?? "127.0.0.1",
+      headersTimeoutMs: above0("headers-timeout", v["headers-timeout"], 600_000),
+      requestTimeoutMs: above0("request-timeout", v["request-timeout"], 3_600_000),
+      maxConnections: above0("max-connections", v["max-connections"], 1_000_000),
+    },
     json: v.json ?? false,
   };
 }
 
 async function main(): Promise<void> {
-  const { config, port, host, json } = parseCli(process.argv.slice(2));
+  const { config, listen, json } = parseCli(process.argv.slice(2));
+  const { port, host } = listen;
   const log = json ? (entry: Parameters<typeof formatJson>[0]) => process.stderr.write(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => process.stdout.write(`${formatText(entry)}\n`);
   let gateway;
   try {
-    gateway = await startGateway({ ...config, log }, { port, host });
+    gateway = await startGateway({ ...config, log }, listen);
   } catch (error) {
     if (error instanceof GatewayConfigError) fail(`${FLAG_OF[error.field] ?? error.field}: ${error.message}`);
     fail(`cannot listen on ${host}:${port}: ${(error as Error).message}`);

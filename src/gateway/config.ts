@@ -3,7 +3,7 @@
  * when the gateway is created, so a typo fails at start-up and not on the first request from Excel.
  */
 import type { AccessLogEntry } from "./access-log";
-import { DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES } from "./limits";
+import { DEFAULT_ANSWER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES } from "./limits";
 import type { Timer } from "./timeout";
 
 export interface GatewayConfig {
@@ -13,6 +13,16 @@ export interface GatewayConfig {
   allowOrigins: readonly string[];
   /** Time the service has to start answering; default DEFAULT_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Longest silence inside a request body or the service's answer; default DEFAULT_IDLE_TIMEOUT_MS. */
+  idleTimeoutMs?: number;
+  /** The service's whole answer, head to last byte; default DEFAULT_ANSWER_TIMEOUT_MS. */
+  answerTimeoutMs?: number;
+  /**
+   * The gateway's own public base URL (`https://gateway.example.com`), that `next`/`previous` links of list
+   * answers are rewritten to. Default: the request's own origin, as the platform gives it (on Node behind a
+   * TLS proxy that is the proxy's Host over http: set it there).
+   */
+  publicUrl?: string;
   /** Largest request body; default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
   /** Receives one entry per request, secrets already removed; default: a JSON line on console.log. */
@@ -31,6 +41,10 @@ export interface ResolvedConfig {
   target: string;
   allowOrigins: ReadonlySet<string>;
   timeoutMs: number;
+  idleTimeoutMs: number;
+  answerTimeoutMs: number;
+  /** Without a trailing slash, or null: the request's own origin. */
+  publicUrl: string | null;
   maxBodyBytes: number;
   log: (entry: AccessLogEntry) => void;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -38,10 +52,14 @@ export interface ResolvedConfig {
   now: () => number;
 }
 
+export type ConfigField =
+  | "target" | "allowOrigins" | "timeoutMs" | "idleTimeoutMs" | "answerTimeoutMs" | "publicUrl" | "maxBodyBytes"
+  | "headersTimeoutMs" | "requestTimeoutMs" | "maxConnections";
+
 /** A configuration mistake; `field` names what to fix (the CLI maps it to its flag). */
 export class GatewayConfigError extends Error {
   override readonly name = "GatewayConfigError";
-  constructor(readonly field: "target" | "allowOrigins" | "timeoutMs" | "maxBodyBytes", message: string) {
+  constructor(readonly field: ConfigField, message: string) {
     super(message);
   }
 }
@@ -70,6 +88,15 @@ export function checkTarget(raw: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
+/** The gateway's public base URL, checked as the target is (https, or http on loopback; no user info, query or fragment). */
+export function checkPublicUrl(raw: string): string {
+  const url = parseUrl(raw.trim());
+  if (!url || !secureEnough(url) || url.username || url.password || url.search || url.hash) {
+    throw new GatewayConfigError("publicUrl", `The public URL must be the gateway's own https URL (http only on loopback), with no user info, query or fragment, like https://gateway.example.com; got '${raw}'.`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
 /** An add-in origin, checked: scheme, host and port only; https (http on loopback); never `*` or `null`. */
 export function checkOrigin(raw: string): string {
   const url = parseUrl(raw.trim());
@@ -83,38 +110,66 @@ export function checkOrigin(raw: string): string {
 export function resolveConfig(config: GatewayConfig): ResolvedConfig {
   const target = checkTarget(config.target);
   if (config.allowOrigins.length === 0) throw new GatewayConfigError("allowOrigins", "Name at least one allowed origin: the add-in's (where dist/ is hosted).");
-  const positive = (field: "timeoutMs" | "maxBodyBytes", value: number | undefined, fallback: number) => {
-    if (value === undefined) return fallback;
-    if (!Number.isInteger(value) || value < 1) throw new GatewayConfigError(field, `${field} must be a whole number above 0; got ${value}.`);
-    return value;
-  };
+  const timeoutMs = positive("timeoutMs", config.timeoutMs, DEFAULT_TIMEOUT_MS);
+  const answerTimeoutMs = positive("answerTimeoutMs", config.answerTimeoutMs, Math.max(DEFAULT_ANSWER_TIMEOUT_MS, timeoutMs));
+  if (answerTimeoutMs < timeoutMs) {
+    throw new GatewayConfigError("answerTimeoutMs", `answerTimeoutMs (${answerTimeoutMs}) must be at least timeoutMs (${timeoutMs}): the whole answer cannot take less than its start.`);
+  }
   return {
     target,
     allowOrigins: new Set(config.allowOrigins.map(checkOrigin)),
-    timeoutMs: positive("timeoutMs", config.timeoutMs, DEFAULT_TIMEOUT_MS),
+    timeoutMs,
+    idleTimeoutMs: positive("idleTimeoutMs", config.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS),
+    answerTimeoutMs,
+    publicUrl: config.publicUrl === undefined ? null : checkPublicUrl(config.publicUrl),
     maxBodyBytes: positive("maxBodyBytes", config.maxBodyBytes, MAX_BODY_BYTES),
     log: config.log ?? ((entry) => console.log(JSON.stringify(entry))),
     fetch: config.fetch ?? ((input, init) => fetch(input, init)),
-    timer: config.timer ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    timer: config.timer ?? { set: unrefTimeout, clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     now: config.now ?? (() => Date.now()),
   };
 }
 
+/** A whole number of at least 1 (milliseconds, bytes, connections), or the default when not given. */
+export function positive(field: ConfigField, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new GatewayConfigError(field, `${field} must be a whole number above 0; got ${value}.`);
+  return value;
+}
+
+/**
+ * setTimeout, without holding a Node process open for a deadline alone: a server closing, or a test ending with
+ * an answer nobody read, need not wait two minutes for its answer deadline. (Node's handle has `unref`; a
+ * Worker's number has not, and needs none.)
+ */
+function unrefTimeout(fire: () => void, ms: number): unknown {
+  const handle: unknown = setTimeout(fire, ms);
+  (handle as { unref?: () => void }).unref?.();
+  return handle;
+}
+
 /** The variable configFromEnv reads for each field, to name in a configuration error. */
-export const ENV_VARIABLE_OF: Record<GatewayConfigError["field"], string> = {
-  target: "GATEWAY_TARGET", allowOrigins: "GATEWAY_ALLOW_ORIGINS", timeoutMs: "GATEWAY_TIMEOUT_MS", maxBodyBytes: "maxBodyBytes",
+export const ENV_VARIABLE_OF: Record<ConfigField, string> = {
+  target: "GATEWAY_TARGET", allowOrigins: "GATEWAY_ALLOW_ORIGINS", timeoutMs: "GATEWAY_TIMEOUT_MS", idleTimeoutMs: "GATEWAY_IDLE_TIMEOUT_MS",
+  answerTimeoutMs: "GATEWAY_ANSWER_TIMEOUT_MS", publicUrl: "GATEWAY_PUBLIC_URL", maxBodyBytes: "maxBodyBytes",
+  headersTimeoutMs: "headersTimeoutMs", requestTimeoutMs: "requestTimeoutMs", maxConnections: "maxConnections",
 };
 
 /**
  * The configuration serverless platforms give as environment variables or bindings:
- * GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS (comma or space separated), GATEWAY_TIMEOUT_MS (optional).
+ * GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS (comma or space separated), and optionally GATEWAY_TIMEOUT_MS,
+ * GATEWAY_IDLE_TIMEOUT_MS, GATEWAY_ANSWER_TIMEOUT_MS and GATEWAY_PUBLIC_URL.
  */
 export function configFromEnv(env: Record<string, unknown>): GatewayConfig {
   const text = (name: string) => (typeof env[name] === "string" ? (env[name] as string) : "");
-  const timeout = text("GATEWAY_TIMEOUT_MS").trim();
+  const number = (name: string) => (text(name).trim() === "" ? undefined : Number(text(name).trim()));
+  const publicUrl = text("GATEWAY_PUBLIC_URL").trim();
   return {
     target: text("GATEWAY_TARGET"),
     allowOrigins: text("GATEWAY_ALLOW_ORIGINS").split(/[\s,]+/).filter((o) => o !== ""),
-    timeoutMs: timeout === "" ? undefined : Number(timeout),
+    timeoutMs: number("GATEWAY_TIMEOUT_MS"),
+    idleTimeoutMs: number("GATEWAY_IDLE_TIMEOUT_MS"),
+    answerTimeoutMs: number("GATEWAY_ANSWER_TIMEOUT_MS"),
+    ...(publicUrl === "" ? {} : { publicUrl }),
   };
 }

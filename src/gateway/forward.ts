@@ -1,19 +1,34 @@
 /**
  * Forwards one request under /public/v1 to the service and relays the answer. Only the headers the service
- * reads go up and only plain response headers come back; a success body is streamed through untouched, an
- * error body is read (bounded) and relayed with the caller's key redacted, since a service or a proxy in front
- * of it may quote the request back. The key itself is passed on and forgotten: nothing here keeps it.
+ * reads go up and only plain response headers come back; a success body is streamed through (a list's
+ * `next`/`previous` links rewritten to the gateway), an error body is read (bounded) and relayed with the
+ * caller's key redacted, since a service or a proxy in front of it may quote the request back. The key itself
+ * is passed on and forgotten: nothing here keeps it.
+ *
+ * Time is bounded wherever a peer can stall: the caller's body may not pause longer than the idle timeout
+ * (408); the service has `timeoutMs` to start answering (504), may not pause longer than the idle timeout
+ * inside its body, and must have sent all of it by the answer deadline (504 while no byte went out, the
+ * connection cut after).
  */
+import { relayBody, type Cut } from "./answer-body";
 import { readCapped } from "./body";
 import type { ResolvedConfig } from "./config";
 import { jsonError } from "./http-errors";
 import { FORWARDED_METHODS, FORWARDED_REQUEST_HEADERS, MAX_ERROR_BODY_BYTES, RELAYED_RESPONSE_HEADERS } from "./limits";
+import { LinkRewriter, rewriteLink } from "./links";
 import { deadline } from "./timeout";
 
 /** Statuses whose answers carry no body (the Response constructor refuses one). */
 const NO_BODY = new Set([204, 205, 304]);
 
-export async function forward(request: Request, config: ResolvedConfig, redact: (text: string) => string): Promise<Response> {
+export interface ForwardHooks {
+  redact: (text: string) => string;
+  /** Told when the gateway itself ends an exchange because a peer stalled (for the access log). */
+  event: (event: string) => void;
+}
+
+export async function forward(request: Request, config: ResolvedConfig, hooks: ForwardHooks): Promise<Response> {
+  const { redact } = hooks;
   const url = new URL(request.url);
   // The URL parser has already resolved `..` (also as %2e%2e); an encoded slash or backslash could still be
   // decoded into a path separator by the service, to reach outside /public/v1.
@@ -24,8 +39,16 @@ export async function forward(request: Request, config: ResolvedConfig, redact: 
   }
   let body: Uint8Array<ArrayBuffer> | undefined;
   if (method === "PATCH") {
-    const read = await readCapped(request.body, request.headers.get("content-length"), config.maxBodyBytes);
-    if (!read.ok) return jsonError(413, `The request body is larger than ${config.maxBodyBytes} bytes.`);
+    const read = await readCapped(request.body, request.headers.get("content-length"), config.maxBodyBytes, { timer: config.timer, ms: config.idleTimeoutMs });
+    if (!read.ok) {
+      if (read.reason === "too-large") return jsonError(413, `The request body is larger than ${config.maxBodyBytes} bytes.`);
+      // (A body that broke off: the caller left, or Node ended the request at its timeout and logged that.)
+      if (read.reason === "idle") hooks.event("request body idle");
+      // The rest of the body may still come: this connection is not used again.
+      return jsonError(408, read.reason === "idle"
+        ? `The request body stopped arriving: nothing came for ${config.idleTimeoutMs} ms.`
+        : "The request body broke off.", { Connection: "close" });
+    }
     body = read.bytes;
   }
   const headers = new Headers();
@@ -35,26 +58,44 @@ export async function forward(request: Request, config: ResolvedConfig, redact: 
   }
 
   const timeout = deadline(config.timer, config.timeoutMs);
-  const timedOut = () => jsonError(504, `The service did not answer within ${config.timeoutMs} ms.`);
+  const answer = deadline(config.timer, config.answerTimeoutMs);
+  const answerUp = new Promise<"answer timeout">((resolve) => answer.signal.addEventListener("abort", () => resolve("answer timeout"), { once: true }));
+  // Either deadline stops the upstream request, and with it the service's body.
+  const upstreamSignal = new AbortController();
+  for (const signal of [timeout.signal, answer.signal]) signal.addEventListener("abort", () => upstreamSignal.abort(signal.reason), { once: true });
+  const timedOut = (ms: number) => jsonError(504, `The service did not answer within ${ms} ms.`);
   let upstream: Response;
   try {
-    upstream = await config.fetch(`${config.target}${url.pathname}${url.search}`, { method, headers, body, redirect: "manual", signal: timeout.signal });
+    upstream = await config.fetch(`${config.target}${url.pathname}${url.search}`, { method, headers, body, redirect: "manual", signal: upstreamSignal.signal });
   } catch (error) {
     timeout.cancel();
-    return timeout.expired() ? timedOut() : jsonError(502, redact(`The service could not be reached (${reasonOf(error)}).`));
+    answer.cancel();
+    return timeout.expired() ? timedOut(config.timeoutMs) : jsonError(502, redact(`The service could not be reached (${reasonOf(error)}).`));
   }
+  timeout.cancel();
   try {
-    return await relay(upstream, method, redact);
+    return await relay(upstream, method, config, hooks, {
+      deadline: answerUp,
+      publicBase: config.publicUrl ?? url.origin,
+      done: () => answer.cancel(),
+    });
   } catch (error) {
-    return timeout.expired() ? timedOut() : jsonError(502, redact(`The service's answer broke off (${reasonOf(error)}).`));
-  } finally {
-    // A streamed success body is not under the deadline: the service has answered, and a large list page
-    // may take its time to arrive.
-    timeout.cancel();
+    answer.cancel();
+    return jsonError(502, redact(`The service's answer broke off (${reasonOf(error)}).`));
   }
 }
 
-async function relay(upstream: Response, method: string, redact: (text: string) => string): Promise<Response> {
+interface RelayLimits {
+  /** Resolves when the whole answer's time is up. */
+  deadline: Promise<"answer timeout">;
+  /** Where the list links point instead of the service. */
+  publicBase: string;
+  /** The answer is relayed (or given up): its deadline can go. */
+  done: () => void;
+}
+
+async function relay(upstream: Response, method: string, config: ResolvedConfig, hooks: ForwardHooks, limits: RelayLimits): Promise<Response> {
+  const { redact } = hooks;
   const headers = new Headers();
   for (const name of RELAYED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
@@ -62,12 +103,40 @@ async function relay(upstream: Response, method: string, redact: (text: string) 
   }
   headers.set("X-Content-Type-Options", "nosniff");
   const status = upstream.status;
-  if (method === "HEAD" || NO_BODY.has(status)) {
+  if (method === "HEAD" || NO_BODY.has(status) || upstream.body === null) {
+    limits.done();
     await upstream.body?.cancel().catch(() => undefined);
     return new Response(null, { status, headers });
   }
-  if (status < 400) return new Response(upstream.body, { status, headers });
-  const read = await readCapped(upstream.body, null, MAX_ERROR_BODY_BYTES);
+  if (status < 400) {
+    const json = /\bjson\b/i.test(upstream.headers.get("content-type") ?? "");
+    const relayed = await relayBody(upstream.body, {
+      timer: config.timer,
+      idleMs: config.idleTimeoutMs,
+      deadline: limits.deadline,
+      transform: json && method === "GET" ? new LinkRewriter((link) => rewriteLink(link, config.target, limits.publicBase)) : undefined,
+      onCut: (cut: Cut) => hooks.event(`${cut}: cut after the head was sent`),
+      onEnd: limits.done,
+    });
+    if (!relayed.ok) {
+      if (relayed.reason === "broken") throw new Error("the body failed");
+      hooks.event(relayed.reason);
+      return jsonError(504, relayed.reason === "answer idle"
+        ? `The service started answering, then sent nothing for ${config.idleTimeoutMs} ms.`
+        : `The service did not finish answering within ${config.answerTimeoutMs} ms.`);
+    }
+    return new Response(relayed.body, { status, headers });
+  }
+  const read = await Promise.race([
+    readCapped(upstream.body, null, MAX_ERROR_BODY_BYTES, { timer: config.timer, ms: config.idleTimeoutMs }),
+    limits.deadline,
+  ]);
+  limits.done();
+  if (read === "answer timeout" || (!read.ok && read.reason === "idle")) {
+    hooks.event(read === "answer timeout" ? "answer timeout" : "answer idle");
+    return jsonError(504, `The service did not finish its ${status} answer in time.`);
+  }
+  if (!read.ok && read.reason === "broken") throw new Error("the error body failed");
   if (!read.ok) {
     const replaced = jsonError(status, `The service answered ${status} with an error body over ${MAX_ERROR_BODY_BYTES} bytes; it is not relayed.`);
     const retryAfter = headers.get("retry-after");

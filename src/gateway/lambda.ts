@@ -1,7 +1,8 @@
 /**
  * AWS Lambda entry (a Function URL or API Gateway HTTP API in front; docs/deploy.md): hono's adapter turns
  * the Lambda event into a Request and the Response back. Configuration from the function's environment:
- * GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS, GATEWAY_TIMEOUT_MS. The access log goes to CloudWatch through console.log.
+ * GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS and the optional ones of configFromEnv. The access log goes to CloudWatch
+ * through console.log.
  */
 import { handle } from "hono/aws-lambda";
 import { createGateway } from "./app";

@@ -1,21 +1,130 @@
-/** Runs the gateway on Node's HTTP server (the CLI and the tests): the same fetch handler, behind @hono/node-server. */
+/**
+ * Runs the gateway on Node's HTTP server (the CLI and the tests): the same fetch handler, behind
+ * @hono/node-server, with what only a server of its own can bound (serverless platforms bound these
+ * themselves): the time a caller has to send its request head and its whole request (408 after it), the
+ * connections at once (503 above), and a request with two Host headers (400, RFC 9112 section 3.2). Each of
+ * these gets one access-log entry, without secrets: never a header, never what the caller sent.
+ */
 import { getRequestListener } from "@hono/node-server";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import type { Duplex } from "node:stream";
+import { loggedPath, type AccessLogEntry } from "./access-log";
 import { createGateway } from "./app";
-import type { GatewayConfig } from "./config";
+import { GatewayConfigError, positive, type GatewayConfig } from "./config";
+import { redactorFor, secretsOf } from "./redact";
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS, HEALTH_PATH, OVERFLOW_CONNECTIONS,
+} from "./limits";
 
 export interface RunningGateway {
   /** `http://host:port`, the base URL to give the add-in. */
   baseUrl: string;
+  /** Connections open now (tests watch a refused one go). */
+  connections(): number;
   close(): Promise<void>;
 }
 
-/** Listens on `host` (default 127.0.0.1) and `port` (0, the default, picks a free one). */
-export async function startGateway(config: GatewayConfig, listen: { port?: number; host?: string } = {}): Promise<RunningGateway> {
+export interface NodeListen {
+  /** 0, the default, picks a free one. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** A caller's request head must have arrived within this; default DEFAULT_HEADERS_TIMEOUT_MS. */
+  headersTimeoutMs?: number;
+  /** A caller's whole request, head and body; default DEFAULT_REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  /** Connections at once; default DEFAULT_MAX_CONNECTIONS. */
+  maxConnections?: number;
+}
+
+/** How long a closed-for-writing socket may still send before it is destroyed (so the close is a clean FIN). */
+const LINGER_MS = 2000;
+
+function rawAnswer(status: number, message: string, extra: Record<string, string> = {}): string {
+  const body = JSON.stringify({ status, error: message });
+  const headers = {
+    "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "X-Content-Type-Options": "nosniff", Connection: "close", ...extra,
+  };
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\n${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n${body}`;
+}
+
+function endWith(socket: Duplex, text: string): void {
+  socket.on("error", () => undefined);
+  socket.resume();
+  socket.end(text);
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+}
+
+/** Listens on `host` and `port`; throws GatewayConfigError for a configuration it cannot run with. */
+export async function startGateway(config: GatewayConfig, listen: NodeListen = {}): Promise<RunningGateway> {
   // Created first, so a configuration mistake throws before a port is taken.
   const gateway = createGateway(config);
-  const server: Server = createServer(getRequestListener(gateway.fetch));
+  const headersTimeout = positive("headersTimeoutMs", listen.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
+  const requestTimeout = positive("requestTimeoutMs", listen.requestTimeoutMs, Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout));
+  if (requestTimeout < headersTimeout) {
+    throw new GatewayConfigError("requestTimeoutMs", `requestTimeoutMs (${requestTimeout}) must be at least headersTimeoutMs (${headersTimeout}): a request cannot take less than its head.`);
+  }
+  const cap = positive("maxConnections", listen.maxConnections, DEFAULT_MAX_CONNECTIONS);
+  const log = config.log ?? ((entry: AccessLogEntry) => console.log(JSON.stringify(entry)));
+  const now = config.now ?? Date.now;
+  const event = (status: number, what: string, req?: IncomingMessage) => log({
+    time: new Date(now()).toISOString(),
+    method: req?.method?.slice(0, 20) ?? "-",
+    path: req ? pathForLog(req) : "-",
+    status, ms: 0, event: what,
+  });
+
+  const handle = getRequestListener(gateway.fetch);
+  /** Connections beyond the cap: let in only to be answered (healthz, or 503). */
+  const overflow = new WeakSet<Socket>();
+  const server: Server = createServer({
+    headersTimeout,
+    requestTimeout,
+    // Node checks the two timeouts above only this often (30 s by default): a tenth of the shorter one keeps
+    // a stalled caller's connection within 10% of its limit.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))),
+  }, (req: IncomingMessage, res: ServerResponse) => {
+    if (hostHeaders(req) > 1) {
+      event(400, "duplicate Host", req);
+      res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Connection: "close" });
+      res.end(JSON.stringify({ status: 400, error: "A request must carry one Host header; this one has several." }));
+      return;
+    }
+    if (overflow.has(req.socket)) {
+      res.setHeader("Connection", "close");
+      if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== HEALTH_PATH) {
+        event(503, "over connection cap", req);
+        res.writeHead(503, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Retry-After": "1" });
+        res.end(JSON.stringify({ status: 503, error: `The gateway is at its limit of ${cap} connections; try again in a moment.` }));
+        return;
+      }
+    }
+    void handle(req, res);
+  });
+  let open = 0;
+  server.on("connection", (socket: Socket) => {
+    open++;
+    socket.once("close", () => open--);
+    if (open > cap + OVERFLOW_CONNECTIONS) {
+      event(503, "over connection cap");
+      endWith(socket, rawAnswer(503, `The gateway is at its limit of ${cap} connections; try again in a moment.`, { "Retry-After": "1" }));
+    } else if (open > cap) overflow.add(socket);
+  });
+  // What never reaches a handler: a request head or body not received in time, bytes Node's parser refuses.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT" || err.code === "HPE_HEADERS_TIMEOUT";
+    if (timedOut) event(408, inFlight ? "request timeout" : "headers timeout", inFlight?.req);
+    if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = timedOut
+      ? [408, inFlight ? `The request was not received within ${requestTimeout} ms.` : `The request head was not received within ${headersTimeout} ms.`]
+      : err.code === "HPE_HEADER_OVERFLOW" ? [431, "The request head is too large."] : [400, `Malformed HTTP request (${err.code ?? "parse error"}).`];
+    endWith(socket, rawAnswer(status, message));
+  });
   const host = listen.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -24,9 +133,26 @@ export async function startGateway(config: GatewayConfig, listen: { port?: numbe
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    connections: () => open,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     }),
   };
+}
+
+/** The path and query as the access log writes them: secret-looking values and the caller's key redacted. */
+function pathForLog(req: IncomingMessage): string {
+  try {
+    return loggedPath(new URL(req.url ?? "", "http://gateway.invalid"), redactorFor(secretsOf(req.headers.authorization)));
+  } catch {
+    return "-";
+  }
+}
+
+/** Host header lines of a request (Node keeps only the first in `headers`). */
+function hostHeaders(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === "host") count++;
+  return count;
 }

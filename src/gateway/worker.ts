@@ -1,6 +1,6 @@
 /**
  * Cloudflare Workers entry (`main` in wrangler.toml, docs/deploy.md): the configuration comes from the
- * Worker's variables GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS and GATEWAY_TIMEOUT_MS. The access log goes to
+ * Worker's variables (GATEWAY_TARGET, GATEWAY_ALLOW_ORIGINS, and the optional ones of configFromEnv). The access log goes to
  * console.log, which Workers Logs collects. Also a valid module for any platform that takes `export default { fetch }`.
  */
 import { createGateway } from "./app";
@@ -9,9 +9,12 @@ import { jsonError } from "./http-errors";
 
 let built: { key: string; gateway: ReturnType<typeof createGateway> } | undefined;
 
+/** The variables configFromEnv reads. */
+const ENV_VARIABLES = ["GATEWAY_TARGET", "GATEWAY_ALLOW_ORIGINS", "GATEWAY_TIMEOUT_MS", "GATEWAY_IDLE_TIMEOUT_MS", "GATEWAY_ANSWER_TIMEOUT_MS", "GATEWAY_PUBLIC_URL"];
+
 /** One gateway per isolate, rebuilt only when the variables change. */
 function gatewayFor(env: Record<string, unknown>): ReturnType<typeof createGateway> {
-  const key = JSON.stringify([env.GATEWAY_TARGET, env.GATEWAY_ALLOW_ORIGINS, env.GATEWAY_TIMEOUT_MS]);
+  const key = JSON.stringify(ENV_VARIABLES.map((name) => env[name]));
   if (built?.key !== key) built = { key, gateway: createGateway(configFromEnv(env)) };
   return built.gateway;
 }

@@ -1,10 +1,15 @@
-/** Spec section 5: `Authorization: Api-Key <key>`; a key belongs to one enterprise; otherwise 403. */
+/**
+ * Spec section 5: `Authorization: Api-Key <key>`; a key belongs to one enterprise; otherwise 403. The header
+ * is read as RFC 9110 section 11 writes credentials: the scheme in any case, then one or more spaces (1*SP),
+ * then the key; white space around the value is the HTTP parser's to drop (OWS). A tab or any other white
+ * space between scheme and key, or inside the key, is not that syntax: 403 (docs/sandbox.md).
+ */
 import type { MiddlewareHandler } from "hono";
 import type { SandboxEnv } from "./env";
 import { ApiError } from "./http-errors";
 import type { Store } from "./store";
 
-const SCHEME = /^Api-Key\s+(\S+)\s*$/;
+const SCHEME = /^Api-Key +(\S+)$/i;
 
 /** Messages never repeat the key that was sent. */
 export function authenticate(store: Store): MiddlewareHandler<SandboxEnv> {

@@ -20,7 +20,8 @@ export async function readPatch(c: Context): Promise<StatePatch> {
   }
   const decoded = decodeJson(new Uint8Array(await c.req.arrayBuffer()));
   if (!decoded.ok) throw badRequest(decoded.message);
-  const parsed = parsePatchBody(decoded.value);
+  // As sent: paid_at in ISO 8601's extended form only (docs/sandbox.md, "Leniencies decided").
+  const parsed = parsePatchBody(decoded.value, { wire: true });
   if (!parsed.ok) throw badRequest(parsed.message);
   return parsed.patch;
 }

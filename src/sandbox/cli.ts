@@ -18,7 +18,11 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --error-rate R       answer this share of requests with 500
   --drop-rate R        close this share of connections without a response
   --rate-limit N       answer 429 (Retry-After) above N requests a second
-  --lost-patch-rate R  apply this share of PATCHes, then drop the connection`;
+  --lost-patch-rate R  apply this share of PATCHes, then drop the connection
+  --headers-timeout MS a request head must arrive within this (default 10000; 408 after)
+  --request-timeout MS a whole request must arrive within this (default 30000; 408 after)
+  --idle-timeout MS    longest pause inside a request body (default 10000; 408 after)
+  --max-connections N  connections at once; above, 503 (default 256)`;
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n\n${USAGE}\n`);
@@ -32,7 +36,7 @@ function number(name: string, raw: string | undefined, check: (n: number) => boo
   return value;
 }
 
-export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
+export function parseCli(argv: string[]): Omit<SandboxOptions, "log"> & { json: boolean } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,6 +47,8 @@ export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
         scale: { type: "string" }, anchor: { type: "string" }, data: { type: "string" }, latency: { type: "string" },
         "error-rate": { type: "string" }, "drop-rate": { type: "string" }, "rate-limit": { type: "string" },
         "lost-patch-rate": { type: "string" }, "compact-every": { type: "string" }, help: { type: "boolean" },
+        "headers-timeout": { type: "string" }, "request-timeout": { type: "string" }, "idle-timeout": { type: "string" },
+        "max-connections": { type: "string" },
       },
     });
   } catch (error) {
@@ -55,6 +61,7 @@ export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
   }
   const rate = (name: string) => number(name, v[name as keyof typeof v] as string | undefined, (n) => n >= 0 && n <= 1, "a share from 0 to 1");
   const whole = (n: number) => Number.isInteger(n) && n >= 0;
+  const positive = (n: number) => Number.isInteger(n) && n >= 1;
   if (v.anchor !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(v.anchor)) fail(`--anchor must be YYYY-MM-DD; got '${v.anchor}'.`);
   return {
     json: v.json ?? false,
@@ -72,6 +79,12 @@ export function parseCli(argv: string[]): SandboxOptions & { json: boolean } {
       rateLimit: number("rate-limit", v["rate-limit"], whole, "a whole number of requests a second") ?? 0,
       lostPatchRate: rate("lost-patch-rate") ?? 0,
     },
+    limits: Object.fromEntries(Object.entries({
+      headersTimeoutMs: number("headers-timeout", v["headers-timeout"], positive, "milliseconds above 0"),
+      requestTimeoutMs: number("request-timeout", v["request-timeout"], positive, "milliseconds above 0"),
+      idleTimeoutMs: number("idle-timeout", v["idle-timeout"], positive, "milliseconds above 0"),
+      maxConnections: number("max-connections", v["max-connections"], positive, "a whole number above 0"),
+    }).filter(([, value]) => value !== undefined)),
   };
 }
 
@@ -101,7 +114,8 @@ async function main(): Promise<void> {
   const { json, ...options } = parseCli(process.argv.slice(2));
   let sandbox;
   try {
-    sandbox = await startSandbox(options);
+    // The connections it ends itself (timeouts, the cap), one line each on stderr: never a header or a query.
+    sandbox = await startSandbox({ ...options, log: (line) => process.stderr.write(`sandbox: ${line}\n`) });
   } catch (error) {
     fail((error as Error).message);
   }

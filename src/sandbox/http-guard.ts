@@ -1,6 +1,7 @@
 /**
- * The front door between Node's HTTP server and hono: checks what hono cannot answer well (Host,
- * request target, method, body size), reads the body itself under the limit, and pins the URL the app
+ * The front door between Node's HTTP server and hono: checks what hono cannot answer well (Host, one Host
+ * only, request target, method, body size), reads the body itself under the limit and without a pause longer
+ * than the idle timeout (408 after it), and pins the URL the app
  * sees to the server's own base URL. Every refusal is a JSON error; an oversized body is read to its end
  * (up to DRAIN_LIMIT_BYTES) before the 413, so the client reads the answer and a clean close instead of a
  * reset mid-send, and a keep-alive client never reuses that connection (`Connection: close`).
@@ -47,6 +48,11 @@ function checkHead(req: IncomingMessage, res: ServerResponse, authority: string)
     sendError(res, 400, "An HTTP/1.1 request must carry a Host header.", { close: true });
     return false;
   }
+  // Node keeps the first of several Host lines in `headers`; RFC 9112 section 3.2 says such a request gets 400.
+  if (hostLines(req) > 1) {
+    sendError(res, 400, "A request must carry one Host header; this one has several.", { close: true });
+    return false;
+  }
   if (!(SERVED_METHODS as readonly string[]).includes(req.method ?? "")) {
     sendError(res, 405, `Method ${req.method} is not allowed; the service serves ${SERVED_METHODS.join(", ")}.`, {
       headers: { Allow: SERVED_METHODS.join(", ") },
@@ -76,12 +82,36 @@ function checkHead(req: IncomingMessage, res: ServerResponse, authority: string)
   return true;
 }
 
-/** Reads the whole body, or answers 413 once it is known to be too large (after draining it). */
-function readBody(req: WithRawBody, res: ServerResponse, then: () => void): void {
+function hostLines(req: IncomingMessage): number {
+  let count = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i].toLowerCase() === "host") count++;
+  return count;
+}
+
+/**
+ * Reads the whole body, or answers 413 once it is known to be too large (after draining it). A body that
+ * stops arriving for `idleMs` is answered 408 and its connection closed: the rest of it may still come.
+ */
+function readBody(req: WithRawBody, res: ServerResponse, idleMs: number, log: (line: string) => void, then: () => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
   let over = declaredTooLarge(req);
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const watch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (res.headersSent) return; // answered already (a 413 past the drain limit)
+      log(`408 request body idle: ${req.method} ${(req.url ?? "").split("?")[0].slice(0, 200)}`);
+      sendError(res, 408, `The request body stopped arriving: nothing came for ${idleMs} ms.`, { close: true });
+      req.pause();
+    }, idleMs);
+    idle.unref(); // a pending check never keeps the process alive
+  };
+  watch();
+  req.on("close", () => clearTimeout(idle));
+  res.on("close", () => clearTimeout(idle));
   req.on("data", (chunk: Buffer) => {
+    watch();
     size += chunk.length;
     if (size > MAX_BODY_BYTES) over = true;
     if (!over) chunks.push(chunk);
@@ -92,6 +122,8 @@ function readBody(req: WithRawBody, res: ServerResponse, then: () => void): void
     }
   });
   req.on("end", () => {
+    clearTimeout(idle);
+    if (res.headersSent) return; // answered already (408)
     if (over) return tooLarge(res);
     req.rawBody = Buffer.concat(chunks, size);
     then();
@@ -100,14 +132,14 @@ function readBody(req: WithRawBody, res: ServerResponse, then: () => void): void
   req.on("error", () => undefined);
 }
 
-/** Wraps the app's Node listener with the checks above. */
-export function guard(authority: string, next: Listener): Listener {
+/** Wraps the app's Node listener with the checks above; `log` is told of a body given up (never its content). */
+export function guard(authority: string, next: Listener, idleMs: number, log: (line: string) => void): Listener {
   return (req, res) => {
     if (!checkHead(req, res, authority)) {
       req.resume(); // read and drop any body, so the connection stays usable
       return;
     }
-    readBody(req, res, () => void next(req, res));
+    readBody(req, res, idleMs, log, () => void next(req, res));
   };
 }
 

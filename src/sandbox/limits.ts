@@ -17,3 +17,23 @@ export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** The methods some route serves (HEAD through GET); any other method known to HTTP gets 405. */
 export const SERVED_METHODS = ["GET", "HEAD", "PATCH"] as const;
+
+/**
+ * Time and connection limits (docs/sandbox.md, "Slow clients"): the same defaults as the gateway's, for the
+ * same reasons. A request head must arrive within the headers timeout and the whole request within the
+ * request timeout (408 after either); a body may not pause longer than the idle timeout (408, connection
+ * closed); above the cap, a connection is answered 503 as it opens.
+ */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  idleTimeoutMs: 10_000,
+  maxConnections: 256,
+};

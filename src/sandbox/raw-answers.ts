@@ -6,7 +6,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { errorBody } from "./http-errors";
-import { MAX_URL_BYTES, SERVED_METHODS } from "./limits";
+import { MAX_URL_BYTES, SERVED_METHODS, type ConnectionLimits } from "./limits";
 
 /** How long a closed-for-writing socket may still send before it is destroyed. */
 const LINGER_MS = 2000;
@@ -53,16 +53,31 @@ export function endWith(socket: Duplex, text: string): void {
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
-/** `server.on("clientError")`: a JSON answer whenever nothing has been written on this connection yet. */
-export function answerClientError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void {
-  // A response already under way (headers sent) cannot be followed by another one: just close.
-  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
-    socket.destroy();
-    return;
-  }
-  const [status, message] = classifyParseError(err);
-  endWith(socket, rawResponse(status, message));
+/**
+ * `server.on("clientError")`: a JSON answer whenever nothing has been written on this connection yet. A
+ * request head or body not received within the limits is a 408 that says which, and is logged (`log`, one line,
+ * with the method and path when the head had arrived: never a header, never the query).
+ */
+export function clientErrorAnswerer(limits: Pick<ConnectionLimits, "headersTimeoutMs" | "requestTimeoutMs">, log: (line: string) => void) {
+  return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex): void => {
+    // A response already under way (headers sent) cannot be followed by another one: just close.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT" || err.code === "HPE_HEADERS_TIMEOUT";
+    const [status, parsed] = classifyParseError(err);
+    let message = parsed;
+    if (timedOut) {
+      const req = inFlight?.req;
+      message = req
+        ? `The request was not received within ${limits.requestTimeoutMs} ms.`
+        : `The request head was not received within ${limits.headersTimeoutMs} ms.`;
+      log(`408 ${req ? `request timeout: ${req.method} ${(req.url ?? "").split("?")[0].slice(0, 200)}` : "headers timeout"}`);
+    }
+    if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+      socket.destroy();
+      return;
+    }
+    endWith(socket, rawResponse(status, message));
+  };
 }
 
 /** `server.on("connect")`: CONNECT is an HTTP method the service does not serve. */

@@ -1,15 +1,15 @@
 /** Starts the sandbox on a real HTTP server; used by the CLI, the tests and the benchmarks. */
 import { getRequestListener } from "@hono/node-server";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { createApp } from "./app";
 import { generateDemoData } from "./demo-data";
 import { FaultInjector, NO_FAULTS, type FaultOptions, type FaultTiming } from "./faults";
 import { continueOrRefuse, guard, sendError } from "./http-guard";
-import { MAX_HEADER_BYTES } from "./limits";
+import { DEFAULT_CONNECTION_LIMITS, MAX_HEADER_BYTES, type ConnectionLimits } from "./limits";
 import type { SandboxData } from "./model";
 import { DataFile } from "./persistence";
-import { answerClientError, refuseConnect } from "./raw-answers";
+import { clientErrorAnswerer, endWith, rawResponse, refuseConnect } from "./raw-answers";
 import { Store } from "./store";
 
 export interface SandboxOptions {
@@ -27,6 +27,10 @@ export interface SandboxOptions {
   faults?: Partial<FaultOptions>;
   /** Clock and sleep of fault injection; tests replace them so nothing depends on wall-clock time. */
   faultTiming?: Partial<FaultTiming>;
+  /** Time and connection limits (DEFAULT_CONNECTION_LIMITS for what is not given). */
+  limits?: Partial<ConnectionLimits>;
+  /** Told, one line each, of the connections the sandbox ends itself (timeouts, the cap); never a header. Default: nothing. */
+  log?: (line: string) => void;
 }
 
 /** The start-up line of `--json` (the contract tests and tools rely on). */
@@ -60,12 +64,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const store = new Store(data);
   if (file) store.onChange((change) => file.append(change));
   const faults = new FaultInjector({ ...NO_FAULTS, ...options.faults }, seed, options.faultTiming);
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  if (limits.requestTimeoutMs < limits.headersTimeoutMs) {
+    throw new RangeError(`The request timeout (${limits.requestTimeoutMs} ms) must be at least the headers timeout (${limits.headersTimeoutMs} ms).`);
+  }
+  const log = options.log ?? (() => undefined);
   // The handler needs the listening address (links are built from it), known only once listening.
   let handle = (_req: IncomingMessage, res: ServerResponse) => sendError(res, 503, "The sandbox is starting.");
   // requireHostHeader off: the guard answers a missing Host itself, as JSON, and lets HTTP/1.0 through.
-  const server: Server = createServer({ requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
-  server.on("clientError", answerClientError);
+  const server: Server = createServer({
+    requireHostHeader: false, maxHeaderSize: MAX_HEADER_BYTES, headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs,
+    // Node checks the two timeouts only this often (30 s by default): a tenth of the shorter keeps a stalled
+    // client within 10% of its limit.
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeoutMs / 10))),
+  }, (req, res) => void handle(req, res));
+  server.on("clientError", clientErrorAnswerer(limits, log));
   server.on("connect", refuseConnect);
+  let open = 0;
+  server.on("connection", (socket: Socket) => {
+    open++;
+    socket.once("close", () => open--);
+    if (open > limits.maxConnections) {
+      log(`503 over connection cap (${limits.maxConnections})`);
+      endWith(socket, rawResponse(503, `The sandbox is at its limit of ${limits.maxConnections} connections; try again in a moment.`, { "Retry-After": "1" }));
+    }
+  });
   server.on("checkContinue", (req, res) => continueOrRefuse(handle)(req, res));
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
@@ -75,7 +98,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const { port } = server.address() as AddressInfo;
   const authority = `${host.includes(":") ? `[${host}]` : host}:${port}`;
   const baseUrl = `http://${authority}`;
-  handle = faults.wrap(guard(authority, getRequestListener(createApp(store).fetch)));
+  handle = faults.wrap(guard(authority, getRequestListener(createApp(store).fetch), limits.idleTimeoutMs, log));
   return {
     baseUrl,
     store,

@@ -7,14 +7,14 @@
 import { z } from "zod";
 import { CancelledError, MAX_LIST_RECORDS, type Page, type SpendClient } from "../api";
 import { NUMBER_FORMATS, widthOf } from "./columns";
-import { recordRenderer } from "./render";
+import { inPageOrder, recordRenderer } from "./render";
 import { AmountAudit, rowFormatter, type AmountNotes } from "./money-formats";
 import { findEdits, type EditHeaders, type RowEdit } from "./edits";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
 import { LoadParams, SETTING_PREFIX, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
 import { BatchedWrites } from "./batched-writes";
 import { mergeRows } from "./merge";
-import { readSnapshot, snapshotRow, snapshotStart, writeSnapshot, type Snapshot } from "./snapshot";
+import { readSnapshotRows, snapshotRow, snapshotStart, writeSnapshot, type ReadOnly, type Snapshot, type SnapshotRead } from "./snapshot";
 import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
 import type { CellValue, ColumnsRead, TableRead, TableStream, Workbook } from "./workbook";
 
@@ -52,6 +52,8 @@ export interface LoadReport {
   discardedEdits: number;
   /** Amounts shown with more decimals than their currency has, and currency codes not in ISO 4217 (money-formats.ts). */
   amounts: AmountNotes;
+  /** Records that did not match the API: loaded as read-only rows, their status naming the wrong field. */
+  malformed: number;
 }
 
 /** What the workbook keeps about a loaded table (never the key). */
@@ -101,8 +103,10 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     known: [],
   };
   // The first page is asked for at once; what the workbook holds is read while it travels.
+  // A record that does not match the API costs its own row (read-only, marked), not the load.
   const pages = source.list(client, {
     signal: options.signal,
+    keepMalformed: true,
     onProgress: (done, total) => options.onProgress?.({ phase: "fetch", done, total }),
   }).pages();
   const first = pages.next();
@@ -181,6 +185,8 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   const render = recordRenderer(load.params);
   const audit = new AmountAudit(source.columns);
   const fresh: Snapshot = new Map();
+  const readOnly: ReadOnly = new Map();
+  let malformed = 0;
   let stream: TableStream | null = null;
   // The snapshot grows beside the table, page by page, so that it is not written whole after the last page.
   let snapshot: TableStream | null = null;
@@ -223,9 +229,11 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   try {
     for await (const page of pages) {
       total = page.count;
-      const rows = page.results.map((record) => render(record, fresh));
+      const records = inPageOrder(page);
+      malformed += page.malformed.length;
+      const rows = records.map((record) => render(record, fresh, readOnly));
       for (const row of rows) audit.check(row);
-      const tracked = load.tracked ? page.results.map((record) => snapshotRow(record.id, fresh.get(record.id)!)) : [];
+      const tracked = load.tracked ? records.map((record) => snapshotRow(record.id, fresh.get(record.id)!, readOnly.get(record.id))) : [];
       fetched += rows.length;
       await writes.push({ rows, tracked });
     }
@@ -245,7 +253,7 @@ async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>
   }
   return {
     tableName, sheetName: load.sheetName, count: fetched, added: fetched, updated: 0, removed: 0, userColumns: [], keptEdits: 0,
-    conflicts: 0, discardedEdits: 0, amounts: audit.notes(),
+    conflicts: 0, discardedEdits: 0, amounts: audit.notes(), malformed,
   };
 }
 
@@ -259,17 +267,22 @@ async function refresh(
 ): Promise<LoadReport> {
   const { workbook, options, source, layout, tableName, trackedHeaders, statusHeader } = load;
   const render = recordRenderer(load.params);
-  const loadedRead = load.tracked ? readSnapshot(workbook, tableName) : Promise.resolve<Snapshot>(new Map());
+  const loadedRead = load.tracked
+    ? readSnapshotRows(workbook, tableName)
+    : Promise.resolve<SnapshotRead>({ snapshot: new Map(), rowOf: new Map(), readOnly: new Map() });
   loadedRead.catch(() => undefined); // observed after the fetch
   const fresh: Snapshot = new Map();
+  const readOnly: ReadOnly = new Map();
   const incoming = new Map<string, CellValue[]>();
   let count = 0;
+  let malformed = 0;
   for await (const page of pages) {
-    for (const record of page.results) incoming.set(record.id, render(record, fresh));
-    count += page.results.length;
+    for (const record of inPageOrder(page)) incoming.set(record.id, render(record, fresh, readOnly));
+    count += page.results.length + page.malformed.length;
+    malformed += page.malformed.length;
   }
   if (options.signal?.aborted) throw new CancelledError("Cancelled.");
-  const loaded = await loadedRead;
+  const { snapshot: loaded, readOnly: loadedReadOnly } = await loadedRead;
 
   const current = await workbook.readTable(tableName);
   const stamp = stampOf(load.now);
@@ -312,9 +325,13 @@ async function refresh(
     // A record the query no longer returns keeps its loaded values, so that an edit on its row is still seen.
     for (const id of merged.removed) {
       const values = loaded.get(id);
-      if (values && !fresh.has(id)) fresh.set(id, values);
+      if (values && !fresh.has(id)) {
+        fresh.set(id, values);
+        const why = loadedReadOnly.get(id);
+        if (why !== undefined) readOnly.set(id, why);
+      }
     }
-    await writeSnapshot(workbook, tableName, fresh);
+    await writeSnapshot(workbook, tableName, fresh, readOnly);
   }
   await keepParams(load);
   // Every row written counts, those the query no longer returns too: they are in the table with their amounts.
@@ -323,7 +340,7 @@ async function refresh(
   return {
     tableName, sheetName, count, added: merged.added, updated: merged.updated,
     removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded,
-    amounts: audit.notes(),
+    amounts: audit.notes(), malformed,
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * The values of the tracked fields as last loaded from the service, per record id, kept in the workbook on
  * a very hidden sheet so that they survive save, close and reopen. Sync states compares against them and
- * updates only the rows of the records it changed; a load rewrites it whole.
+ * updates only the rows of the records it changed; a load rewrites it whole. A record that came from the
+ * service not matching the API is marked read-only there (its `read_only` cell says why): Sync states never
+ * sends it, whatever its status cell says now. A snapshot written before that column existed reads as none.
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
 import { nameTag } from "./load-params";
@@ -10,13 +12,18 @@ import type { CellWrite, TableStart, Workbook } from "./workbook";
 
 export type Snapshot = Map<string, TrackedValues>;
 
+/** Records that may not be synced, by id: why (what in the record does not match the API). */
+export type ReadOnly = Map<string, string>;
+
 /** The snapshot and where each record's row is in its table (for updates of single rows). */
 export interface SnapshotRead {
   snapshot: Snapshot;
   rowOf: Map<string, number>;
+  readOnly: ReadOnly;
 }
 
-const HEADER = ["Record ID", ...TRACKED_KEYS];
+const READ_ONLY = "read_only";
+const HEADER = ["Record ID", ...TRACKED_KEYS, READ_ONLY];
 
 export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
 
@@ -35,7 +42,8 @@ export async function readSnapshotRows(workbook: Workbook, tableName: string): P
   const read = await workbook.readColumns(snapshotTableOf(tableName), HEADER);
   const snapshot: Snapshot = new Map();
   const rowOf = new Map<string, number>();
-  if (!read) return { snapshot, rowOf };
+  const readOnly: ReadOnly = new Map();
+  if (!read) return { snapshot, rowOf, readOnly };
   const [ids, ...tracked] = HEADER.map((h) => read.columns.get(h) ?? []);
   for (let row = 0; row < read.rowCount; row++) {
     const id = String(ids[row] ?? "");
@@ -43,8 +51,9 @@ export async function readSnapshotRows(workbook: Workbook, tableName: string): P
     const at = (i: number) => String(tracked[i][row] ?? "");
     snapshot.set(id, { state: at(0), accounted_id: at(1), paid_id: at(2), paid_at: at(3) });
     rowOf.set(id, row);
+    if (at(4) !== "") readOnly.set(id, at(4));
   }
-  return { snapshot, rowOf };
+  return { snapshot, rowOf, readOnly };
 }
 
 export async function readSnapshot(workbook: Workbook, tableName: string): Promise<Snapshot> {
@@ -66,12 +75,12 @@ export function snapshotStart(tableName: string): TableStart {
   };
 }
 
-/** A record's row in the snapshot table. */
-export const snapshotRow = (id: string, v: TrackedValues): string[] => [id, v.state, v.accounted_id, v.paid_id, v.paid_at];
+/** A record's row in the snapshot table; `readOnly` says why it may not be synced ("" when it may). */
+export const snapshotRow = (id: string, v: TrackedValues, readOnly = ""): string[] => [id, v.state, v.accounted_id, v.paid_id, v.paid_at, readOnly];
 
 /** Replaces the whole snapshot (a load or a refresh). */
-export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot): Promise<void> {
-  await workbook.writeTable({ ...snapshotStart(tableName), rows: [...snapshot].map(([id, v]) => snapshotRow(id, v)) });
+export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot, readOnly: ReadOnly = new Map()): Promise<void> {
+  await workbook.writeTable({ ...snapshotStart(tableName), rows: [...snapshot].map(([id, v]) => snapshotRow(id, v, readOnly.get(id))) });
 }
 
 /**

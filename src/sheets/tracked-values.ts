@@ -40,6 +40,23 @@ export function trackedOf(record: { state: string; accounted_id: string | null; 
   };
 }
 
+/**
+ * The tracked values of a record that did not pass the API's schema (shown, never synced): each field as
+ * text whatever it holds, so that the snapshot keeps what the row shows and an edit of it is still seen.
+ */
+export function trackedOfUnchecked(record: Readonly<Record<string, unknown>>): TrackedValues {
+  const text = (value: unknown): string | null => {
+    if (value === null || value === undefined) return null;
+    if (typeof value === "string") return value;
+    try {
+      return JSON.stringify(value) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  };
+  return trackedOf({ state: text(record.state) ?? "", accounted_id: text(record.accounted_id), paid_id: text(record.paid_id), paid_at: text(record.paid_at) });
+}
+
 /** "paid, accounted_id ACC-1, paid_id PAY-7": what a user reads in a status or the journal. */
 export function describeTracked(v: TrackedValues): string {
   const parts = [v.state || "(no state)"];

@@ -63,7 +63,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   if (table.params.enterpriseId !== client.enterpriseId) {
     throw new SyncSetupError(`This table belongs to enterprise ${table.params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to sync it.`);
   }
-  const plan = planRows(table.resource, table.snapshot.snapshot, table.rows);
+  const plan = planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly);
   if (previewOf(table, plan).fingerprint !== confirmed.fingerprint) {
     throw new PlanChangedError("The sheet changed since the preview, so nothing was sent. Preview again, then confirm.");
   }

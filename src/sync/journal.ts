@@ -4,7 +4,7 @@
  * overlap. Every text passes the client's redaction, so the key never lands in the workbook.
  */
 import type { TrackedResource } from "../domain";
-import { NUMBER_FORMATS, toCell, type CellValue, type Workbook } from "../sheets";
+import { NUMBER_FORMATS, toCell, type AppendWrite, type CellValue, type Workbook } from "../sheets";
 import type { JournalEntry } from "./outcome";
 
 export const JOURNAL_TABLE = "SpendSyncJournal";
@@ -49,6 +49,34 @@ export async function journalPlace(workbook: Workbook): Promise<JournalPlace> {
   return { sheetName: `${JOURNAL_SHEET} (${JOURNAL_HEADER.length} columns)`, tableName: `${JOURNAL_TABLE}_${JOURNAL_HEADER.length}` };
 }
 
+/**
+ * Journal appends that may create the journal, one at a time, in the order they were asked for. Two runs that
+ * both find no journal (two tables synced at once, the ribbon's run beside the taskpane's) would each create
+ * it, and the second creation fails ("sheet … already exists"): issue 25 lost 48 rows to that. Here the
+ * second waits for the first and then finds the journal there to append to. One chain for the whole runtime,
+ * not one per Workbook object: an add-in runtime serves one workbook (Office starts one per document), and two
+ * Workbook objects over its one Excel must wait for each other too. Never rejects.
+ */
+let creations: Promise<void> = Promise.resolve();
+
+/**
+ * Appends lines to a journal that may not exist yet: after any creation under way, and as the next one. A
+ * creation that fails because the journal appeared meanwhile (another add-in runtime at work on the same
+ * workbook: a co-author's) is a reason to append to it, once.
+ */
+async function appendCreating(workbook: Workbook, write: AppendWrite): Promise<void> {
+  const mine = creations.then(async () => {
+    try {
+      await workbook.appendRows(write);
+    } catch (error) {
+      if (!(await workbook.readColumns(write.tableName, []).catch(() => null))) throw error;
+      await workbook.appendRows(write);
+    }
+  });
+  creations = mine.catch(() => undefined);
+  await mine;
+}
+
 export class JournalWriter {
   private queued: CellValue[][] = [];
   private place: Promise<JournalPlace> | null = null;
@@ -83,7 +111,10 @@ export class JournalWriter {
         throw error;
       });
       const { sheetName, tableName } = await this.place;
-      await this.workbook.appendRows({ sheetName, tableName, header: JOURNAL_HEADER, rows, numberFormats: FORMATS });
+      const write = { sheetName, tableName, header: JOURNAL_HEADER, rows, numberFormats: FORMATS };
+      // Until this writer has appended once, the journal may be missing and its append may create it.
+      if (this.written === 0) await appendCreating(this.workbook, write);
+      else await this.workbook.appendRows(write);
       this.written += rows.length;
     });
     this.next = run;

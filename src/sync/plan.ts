@@ -8,7 +8,7 @@ import {
   ALLOWED_TRANSITIONS, checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
   type StatePatch, type TrackedResource,
 } from "../domain";
-import { TRACKED_KEYS, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { TRACKED_KEYS, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
 export type PlanClass = "unchanged" | "change" | "invalid";
@@ -94,8 +94,16 @@ function allowedFrom(state: string): string {
   return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";
 }
 
-/** Plans every row of a table against its snapshot. Pure. */
-export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: SheetRow[]): Plan {
+/** The message of an edit on a record that came from the service not matching the API (the snapshot says which field). */
+export function readOnlyMessage(why: string): string {
+  return `This record came from the service with ${why}, which does not match the API, so the row is read-only: Sync states does not send it. Undo the edit.`;
+}
+
+/**
+ * Plans every row of a table against its snapshot. Pure. A record the snapshot marks read-only (`readOnly`:
+ * it did not match the API when loaded) is never a change, whatever its row's status cell says now.
+ */
+export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: SheetRow[], readOnly: ReadOnly): Plan {
   const byId = new Map<string, SheetRow[]>();
   const out: PlannedRow[] = [];
   let gone = 0;
@@ -144,7 +152,8 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
       }
       continue;
     }
-    const v = verdicts[0];
+    const why = readOnly.get(id);
+    const v: EditVerdict = why !== undefined && verdicts[0].cls !== "unchanged" ? { cls: "invalid", message: readOnlyMessage(why) } : verdicts[0];
     out.push({
       id, rows: at, cls: v.cls, loaded, desired: first.desired,
       ...(v.cls === "change" ? { patch: v.patch } : {}),

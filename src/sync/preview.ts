@@ -37,13 +37,13 @@ export function previewOf(table: SyncTable, plan: Plan): SyncPreview {
 
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
-  return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows));
+  return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly));
 }
 
 /** The preview, also shown in the sheet: each edited row's status says what will happen, edited cells highlighted. */
 export async function previewInSheet(workbook: Workbook, tableName: string, redact?: (text: string) => string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
-  const plan = planRows(table.resource, table.snapshot.snapshot, table.rows);
+  const plan = planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly);
   await markPreview(workbook, table, plan, redact);
   return previewOf(table, plan);
 }

@@ -4,7 +4,9 @@
  * the PATCH is sent only if that read shows the record as loaded. After an answer that leaves the outcome
  * unknown (no answer, a timeout, a 5xx, an unreadable body) the next request for the record is that read;
  * a 400 or 404 is read too ("already in paid state" may be our own lost attempt, or a colleague's change).
- * 429 means "not processed": wait, read, try again. 403 stops the whole sync.
+ * 429 means "not processed": wait, read, try again. 403 stops the whole sync. A 200 is taken as applied only
+ * when its answer is for this record and echoes what was sent (answer-check.ts); otherwise it is unconfirmed
+ * until a read settles it, and nothing is sent again on its strength.
  */
 import {
   AuthError, CancelledError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay, updateAllowance, updateExpense,
@@ -12,6 +14,7 @@ import {
 } from "../api";
 import type { StatePatch } from "../domain";
 import { trackedOf, type TrackedValues } from "../sheets";
+import { answerContradiction } from "./answer-check";
 import type { JournalEntry, Outcome } from "./outcome";
 import { getOne, type ReadScope } from "./read-current";
 import { MISSING_MESSAGE, conflictMessage, describeTracked, holdsPatch, sameTracked } from "./server-check";
@@ -126,13 +129,11 @@ export async function syncRecord(
       return { outcome: "not-sent", message };
     }
     // Nothing awaited since the read answered: the PATCH leaves now.
+    let answer: Answer;
     try {
-      const answer: Answer = scope.resource === "allowance"
+      answer = scope.resource === "allowance"
         ? await updateAllowance(client, scope.subsidiaryId, id, patch)
         : await updateExpense(client, scope.subsidiaryId, id, patch);
-      const values = trackedOf(answer);
-      log(200, "applied", "");
-      return { outcome: "applied", message: "", server: { ...values, updated_at: answer.updated_at }, sent: values };
     } catch (error) {
       const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
@@ -165,6 +166,52 @@ export async function syncRecord(
       // Network error, timeout, 5xx, an answer that is not the spec's shape: the outcome is unknown.
       log(status, "unknown", `${(error as Error).message} Reading the record before anything else.`);
       unknown = true;
+      continue;
     }
+    const values = trackedOf(answer);
+    // It quotes the answer: redacted, as every text from the service is before it reaches a row or the journal.
+    const found = answerContradiction(id, patch, answer.id, values);
+    const contradiction = found === null ? null : client.redact(found);
+    if (contradiction === null) {
+      log(200, "applied", "");
+      return { outcome: "applied", message: "", server: { ...values, updated_at: answer.updated_at }, sent: values };
+    }
+    // The answer proves nothing: unconfirmed until a read of the record says what the server holds. Never sent
+    // again from here: a service that answers for the wrong record may have applied it to the wrong one too.
+    log(200, "unconfirmed", `The service answered 200, but ${contradiction}: not taken as applied. Reading the record to settle it.`);
+    return settleAnswer(client, scope, id, loaded, patch, contradiction, log, options.signal);
   }
+}
+
+/** After a 200 whose answer contradicts the request: what a read of the record says happened. */
+async function settleAnswer(
+  client: SpendClient, scope: ReadScope, id: string, loaded: TrackedValues, patch: StatePatch, contradiction: string,
+  log: (httpStatus: number | null, outcome: string, message: string) => void, signal: AbortSignal | undefined,
+): Promise<SendResult> {
+  let server: TrackedValues | null;
+  try {
+    server = await getOne(client, scope, id, signal);
+  } catch (error) {
+    const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
+    log(null, "unconfirmed", message);
+    return { outcome: "unconfirmed", message, authRefused: error instanceof AuthError };
+  }
+  if (server === null) {
+    const message = `The service answered 200, but ${contradiction}, and the record no longer exists on the server. Refresh the table.`;
+    log(200, "conflict", message);
+    return { outcome: "conflict", message };
+  }
+  if (holdsPatch(server, loaded, patch)) {
+    const message = `Confirmed by reading the record: the service's answer did not match the request (${contradiction}).`;
+    log(200, "applied", message);
+    return { outcome: "applied", message, server, sent: server };
+  }
+  if (sameTracked(server, loaded)) {
+    const message = client.redact(`Not applied: the service answered 200, but ${contradiction}, and the record still reads ${describeTracked(server)}. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`);
+    log(200, "rejected", message);
+    return { outcome: "rejected", message };
+  }
+  const message = client.redact(`The service answered 200, but ${contradiction}, and the record now reads ${describeTracked(server)}, not what this row asks. Refresh the table.`);
+  log(200, "conflict", message);
+  return { outcome: "conflict", message, server };
 }

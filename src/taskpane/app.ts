@@ -14,6 +14,7 @@ import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
 import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
+import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { mountPickers } from "./pickers";
 import { RecentValues } from "./recent-values";
 import { summarySentence } from "./summary-sentence";
@@ -179,8 +180,6 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       // The preview of this table no longer describes the sheet.
       if (report.tableName === previewTable) clearPreview();
       after?.(report);
-      const edits = report.keptEdits + report.conflicts ? ` Your unsynced edits: ${report.keptEdits} kept, ${report.conflicts} also changed on the server (flagged in Sync status).` : "";
-      const discarded = report.discardedEdits ? ` ${report.discardedEdits} unsynced edits discarded.` : "";
       let summary: SummaryReport | null = null;
       let summaryError = "";
       try {
@@ -190,7 +189,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       }
       // Amounts shown wider than their currency, or in a code ISO 4217 does not list: said, never only in a format.
       const amounts = amountNotesText(report.amounts);
-      status(where, report.conflicts || summaryError || amounts ? "warn" : "ok", `Loaded ${report.count.toLocaleString()} rows into ${report.tableName} (${report.added} new, ${report.updated} updated, ${report.removed} no longer returned by this query).${edits}${discarded}` +
+      status(where, loadNeedsAttention(report) || summaryError || amounts ? "warn" : "ok", loadSentence(report) +
         (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
       await renderTables(report.tableName);
     } catch (error) {

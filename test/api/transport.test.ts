@@ -4,6 +4,7 @@ import {
   SpendClient, TimeoutError, backoffDelay, getCard, listCards, parseRetryAfter, updateExpense,
 } from "../../src/api";
 import { createServer } from "node:net";
+import * as pageDecode from "../../src/api/page-decode";
 import { card, fakeTransport, pageOf, type Script } from "../support/fake-transport";
 
 const KEY = "sk_live_0123456789abcdef";
@@ -212,6 +213,9 @@ describe("pagination", () => {
 
 describe("pagination: the network is never idle while a page is parsed", () => {
   /** Answers are held until the test lets them go, in any order; every step is logged. */
+  const originalDecode = pageDecode.decodePage;
+  afterEach(() => jest.restoreAllMocks());
+
   function heldClient(total: number, concurrency: number) {
     const log: string[] = [];
     const held = new Map<number, () => void>();
@@ -222,10 +226,10 @@ describe("pagination: the network is never idle while a page is parsed", () => {
       log.push(`text ${page}`);
       return { body: pageOf(r.url, total) };
     }, { concurrency });
-    const decode = c.decode.bind(c);
-    jest.spyOn(c, "decode").mockImplementation((schema, resource, text) => {
-      log.push(`parse ${resource.match(/page (\d+)/)?.[1]}`);
-      return decode(schema, resource, text);
+    const decode = originalDecode;
+    jest.spyOn(pageDecode, "decodePage").mockImplementation((text, request) => {
+      log.push(`parse ${request.page}`);
+      return decode(text, request);
     });
     const release = async (page: number) => {
       held.get(page)!();

@@ -332,3 +332,36 @@ describe("the request governor", () => {
     expect(requests).toHaveLength(2);
   });
 });
+
+describe("hostile answers are bounded for the functions too (issue 25)", () => {
+  /** A session whose service answers every request with `text`. */
+  function connectAnswering(text: string) {
+    const answering: Transport = async () => ({ status: 200, headers: new Headers(), text });
+    session = new Session(memoryStorage(), { transport: answering, retry: { retries: 0 } });
+    session.connect({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: "sk_test_hostile_fn" });
+    useSession(session);
+  }
+
+  it("SPEND.EXPENSES on a page of 10^5 records when 1,000 were asked for: #N/A saying so, nothing parsed", async () => {
+    connectAnswering(`{"count":null,"next":null,"previous":null,"results":[${new Array(100_000).fill("{}").join(",")}]}`);
+    const error = await failure(expenses("sub-1", null, null, null, null, invocation()));
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toBe("Page 1 of expenses holds more than 1,000 records, the page size asked for: the service ignores page_size. It was refused without being read. Loading stopped.");
+  });
+
+  it("SPEND.EXPENSE on a record holding 10^5 values: #N/A saying so", async () => {
+    connectAnswering(`{"id":"e1","approved_by":[${new Array(100_000).fill("{}").join(",")}]}`);
+    const error = await failure(expense("sub-1", "e1", null, invocation()));
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toMatch(/^The service's answer for expense holds more than 2,112 values, more than a record needs/);
+  });
+
+  it("a malformed record fails a spilled list, naming it: a grid has no place for a note, and a wrong value would pass unmarked", async () => {
+    await connect();
+    const sub = f.enterprise.subsidiaries[0];
+    f.sandbox.store.expensesOf(sub)[7].created_at = "2026-13-45T00:00:00Z";
+    const error = await failure(expenses(sub, null, null, null, null, invocation()));
+    expect(error.code).toBe("#N/A");
+    expect(error.message).toBe('The service\'s answer for expenses (page 1) does not match the API: results[7].created_at: expected an ISO 8601 timestamp with a zone, like 2026-03-31T12:00:00Z (got "2026-13-45T00:00:00Z").');
+  });
+});

@@ -74,6 +74,9 @@ describe("npm run gateway -- … --json --port 0", () => {
     [["--target", "https://api.example.com", "--allow-origin", "*"], "--allow-origin: An allowed origin must be scheme://host[:port]"],
     [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--port", "http"], "--port must be a whole number from 0 to 65535; got 'http'."],
     [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--colour"], "Unknown option '--colour'"],
+    [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--max-connections", "0"], "--max-connections must be above 0; got '0'."],
+    [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--headers-timeout", "5000", "--request-timeout", "1000"], "--request-timeout: requestTimeoutMs (1000) must be at least headersTimeoutMs (5000)"],
+    [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--public-url", "ftp://gw.example.com"], "--public-url: The public URL must be the gateway's own https URL"],
   ])("refuses %j with exit 2, naming the flag", async (args, message) => {
     const run = spawnGateway(args);
     expect(await run.exited).toBe(2);

@@ -96,6 +96,24 @@ describe("configuration checks (start-up, not first request)", () => {
     expect(configFromEnv({ GATEWAY_TARGET: "https://api.example.com", GATEWAY_ALLOW_ORIGINS: "https://a.example.com,https://b.example.com https://c.example.com", GATEWAY_TIMEOUT_MS: "15000" }))
       .toEqual({ target: "https://api.example.com", allowOrigins: ["https://a.example.com", "https://b.example.com", "https://c.example.com"], timeoutMs: 15000 });
   });
+
+  it("reads the optional limits and the public URL, and names the variable of a bad one", () => {
+    const env = {
+      GATEWAY_TARGET: "https://api.example.com", GATEWAY_ALLOW_ORIGINS: "https://a.example.com", GATEWAY_IDLE_TIMEOUT_MS: "5000",
+      GATEWAY_ANSWER_TIMEOUT_MS: "60000", GATEWAY_PUBLIC_URL: "https://gw.example.com",
+    };
+    expect(configFromEnv(env)).toMatchObject({ idleTimeoutMs: 5000, answerTimeoutMs: 60000, publicUrl: "https://gw.example.com" });
+    const error = (() => {
+      try {
+        createGateway(configFromEnv({ ...env, GATEWAY_ANSWER_TIMEOUT_MS: "10" }));
+      } catch (e) {
+        return e as GatewayConfigError;
+      }
+      throw new Error("accepted");
+    })();
+    expect(error.field).toBe("answerTimeoutMs");
+    expect(error.message).toBe("answerTimeoutMs (10) must be at least timeoutMs (30000): the whole answer cannot take less than its start.");
+  });
 });
 
 describe("web-standard only, so it runs on Workers", () => {

@@ -45,6 +45,7 @@ const nested = (depth: number, inner = "1") => "[".repeat(depth) + inner + "]".r
 const EXPENSE_ALREADY = /^Expense is already in accounted state$/;
 const NOT_JSON = /^The request body is not valid JSON\.$/;
 const PAID_AT_FORMAT = /^paid_at must be an ISO 8601 date-time/;
+const PAID_AT_WIRE = /^paid_at must be written as ISO 8601 in its extended form/;
 const PAID_AT_RANGE = /^paid_at must fall between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z/;
 const closes = (a: RawAnswer) => (a.headers.connection === "close" ? null : `Connection: ${a.headers.connection}`);
 
@@ -81,6 +82,10 @@ export function hostileCases(f: SandboxFixture): HostileCase[] {
     { name: "key in a 10 kB header", request: req("GET", cards, { key: "k".repeat(10_000) }), status: 403 },
     { name: "key with latin-1 bytes", request: req("GET", cards, { key: "cl\u00e9" }), status: 403 },
     { name: "two Authorization headers", request: req("GET", cards, { headers: [["Authorization", "Api-Key other"]] }), status: 403 },
+    { name: "key after three spaces (RFC 9110: 1*SP)", request: req("GET", cards, { key: null, headers: [["Authorization", `Api-Key   ${key}`]] }), status: 200 },
+    { name: "scheme in lower case (RFC 9110: case-insensitive)", request: req("GET", cards, { key: null, headers: [["Authorization", `api-key ${key}`]] }), status: 200 },
+    { name: "tab between scheme and key", request: req("GET", cards, { key: null, headers: [["Authorization", `Api-Key\t${key}`]] }), status: 403, error: /^Unsupported authorization scheme/ },
+    { name: "a second word after the key", request: req("GET", cards, { key: null, headers: [["Authorization", `Api-Key ${key} extra`]] }), status: 403, error: /^Unsupported authorization scheme/ },
     { name: "unknown path outside enterprises", request: req("GET", "/"), status: 404 },
     { name: "unknown version prefix", request: req("GET", "/public/v2/enterprises/"), status: 404 },
     { name: "an unknown path under the enterprise is a 404 with a key", request: req("GET", `${f.prefix}/nothing/`), status: 404, error: /^No endpoint for GET/ },
@@ -109,6 +114,7 @@ export function hostileCases(f: SandboxFixture): HostileCase[] {
     { name: "Host of another site", request: req("GET", cards, { host: "evil.example" }), status: 200 },
     { name: "Host with a bad port", request: req("GET", cards, { host: "127.0.0.1:99999" }), status: 200 },
     { name: "Host with spaces", request: req("GET", cards, { host: "a b c" }), status: 200 },
+    { name: "two Host headers", request: req("GET", cards, { headers: [["Host", "evil.example"]] }), status: 400, error: /^A request must carry one Host header; this one has several\.$/, check: closes },
     { name: "absolute-form target", request: req("GET", `http://evil.example${cards}`), status: 200 },
     { name: "absolute-form target that does not parse", request: req("GET", "http://[bad/x"), status: 400 },
     { name: "target without a slash", request: req("GET", "public/v1/"), status: 400 },
@@ -193,6 +199,10 @@ export function hostileCases(f: SandboxFixture): HostileCase[] {
     { name: "paid_at offset +24:00", request: paidAt("2026-03-31T12:00:00+24:00"), status: 400, error: PAID_AT_FORMAT },
     { name: "paid_at date only", request: paidAt("2026-03-31"), status: 400, error: PAID_AT_FORMAT },
     { name: "paid_at with a NUL", request: paidAt("2026-03-31T12:00:00Z\u0000"), status: 400, error: PAID_AT_FORMAT },
+    { name: "paid_at with a space for T", request: paidAt("2026-03-31 12:00:00Z"), status: 400, error: PAID_AT_WIRE },
+    { name: "paid_at with a basic offset", request: paidAt("2026-03-31T17:30:00+0530"), status: 400, error: PAID_AT_WIRE },
+    { name: "paid_at with a lowercase t", request: paidAt("2026-03-31t12:00:00Z"), status: 400, error: PAID_AT_WIRE },
+    { name: "paid_at with a lowercase z", request: paidAt("2026-03-31T12:00:00z"), status: 400, error: PAID_AT_WIRE },
     { name: "paid_at a number", request: patch('{"state":"paid","paid_at":1700000000}'), status: 400, error: /paid_at must be a string/ },
 
     // Query strings and paths.

@@ -31,6 +31,10 @@ export function parseResponse(raw: Buffer): Omit<RawAnswer, "ended" | "error"> &
     }
     rest = rest.subarray(headEnd + 4);
     if (status >= 100 && status < 200) continue;
+    if (/chunked/i.test(headers["transfer-encoding"] ?? "")) {
+      const { body, complete } = dechunk(rest);
+      return { status: Number.isNaN(status) ? null : status, headers, body, json: jsonOf(body), complete };
+    }
     const length = headers["content-length"] === undefined ? rest.length : Number(headers["content-length"]);
     const body = rest.subarray(0, length).toString("utf8");
     let json: unknown;
@@ -41,6 +45,32 @@ export function parseResponse(raw: Buffer): Omit<RawAnswer, "ended" | "error"> &
     }
     return { status: Number.isNaN(status) ? null : status, headers, body, json, complete: rest.length >= length };
   }
+}
+
+function jsonOf(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A chunked body's data as far as it has arrived; complete once the last (empty) chunk is in. */
+function dechunk(raw: Buffer): { body: string; complete: boolean } {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const lineEnd = raw.indexOf("\r\n", at);
+    if (lineEnd < 0) break;
+    const size = parseInt(raw.subarray(at, lineEnd).toString("latin1"), 16);
+    if (Number.isNaN(size)) break;
+    if (size === 0) return { body: Buffer.concat(parts).toString("utf8"), complete: true };
+    const start = lineEnd + 2;
+    parts.push(raw.subarray(start, Math.min(raw.length, start + size)));
+    if (start + size + 2 > raw.length) break;
+    at = start + size + 2;
+  }
+  return { body: Buffer.concat(parts).toString("utf8"), complete: false };
 }
 
 /**

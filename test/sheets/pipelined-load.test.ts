@@ -196,7 +196,7 @@ describe("a first load", () => {
     expect(snapshot.sheet.name).toBe(stale);
     expect(snapshot.sheet.visibility).toBe("VeryHidden");
     // The old sheet went whole: nothing of it is left below the new snapshot.
-    expect(snapshot.sheet.usedArea()).toEqual({ row: 0, column: 0, rowCount: 2401, columnCount: 5 });
+    expect(snapshot.sheet.usedArea()).toEqual({ row: 0, column: 0, rowCount: 2401, columnCount: 6 }); // id, four tracked values, read_only
     expect(excel.model.tables.map((t) => t.name).sort()).toEqual([snapshotTableOf(tableName), tableName].sort());
   });
 

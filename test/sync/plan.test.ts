@@ -100,7 +100,7 @@ describe("planning a whole table", () => {
       row("", { state: "paid" }, 5),
       row("old", { state: "approved" }, 6, "Not returned by the service any more for this table's filters (refresh …)"),
     ];
-    const plan = planRows("expense", snapshot, rows);
+    const plan = planRows("expense", snapshot, rows, new Map());
     const byId = Object.fromEntries(plan.rows.map((r) => [r.id, r]));
     expect(byId.c).toMatchObject({ cls: "change", rows: [0], patch: { state: "paid", paid_id: "P-3" } });
     expect(byId.a).toMatchObject({ cls: "change", rows: [1], patch: { state: "accounted", accounted_id: "ACC-1" } });
@@ -110,6 +110,20 @@ describe("planning a whole table", () => {
     expect(byId.old).toBeUndefined();
     expect(plan.gone).toBe(1);
     expect(plan.deleted.sort()).toEqual(["d", "gone"]);
+  });
+
+  it("a record the snapshot marks read-only is never a change, whatever its status cell says; untouched, it is unchanged", () => {
+    const why = 'created_at "2026-13-45T00:00:00Z" (expected an ISO 8601 timestamp with a zone, like 2026-03-31T12:00:00Z)';
+    const rows = [row("a", { state: "accounted", accounted_id: "ACC-1" }, 0, "someone typed over the note"), row("b", { state: "approved" }, 1), row("c", { state: "paid" }, 2)];
+    const plan = planRows("expense", snapshot, rows, new Map([["a", why], ["b", why]]));
+    const byId = Object.fromEntries(plan.rows.map((r) => [r.id, r]));
+    expect(byId.a).toMatchObject({
+      cls: "invalid",
+      message: `This record came from the service with ${why}, which does not match the API, so the row is read-only: Sync states does not send it. Undo the edit.`,
+    });
+    expect(byId.a.patch).toBeUndefined();
+    expect(byId.b).toMatchObject({ cls: "unchanged" });
+    expect(byId.c).toMatchObject({ cls: "change" });
   });
 });
 
@@ -128,8 +142,8 @@ describe("property: a row the planner passes is one the service takes", () => {
           const loaded = row("r", { state: loadedState, ...loadedIds }).desired;
           const verdict = judgeEdit(resource, loaded, row("r", edit).desired);
           if (verdict.cls !== "change") return;
-          // What the sandbox runs on the body it receives:
-          const parsed = parsePatchBody(JSON.parse(JSON.stringify(verdict.patch)));
+          // What the sandbox runs on the body it receives (paid_at in ISO 8601's extended form only):
+          const parsed = parsePatchBody(JSON.parse(JSON.stringify(verdict.patch)), { wire: true });
           expect(parsed.ok).toBe(true);
           expect(checkTransition(resource, loaded.state, verdict.patch)).toEqual({ ok: true });
         }),

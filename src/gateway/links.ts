@@ -1,0 +1,169 @@
+/**
+ * A list answer's `next` and `previous` links name the service's own address; relayed as they are, they would
+ * send the add-in round the gateway (and a key to where the add-in was never told to send it, which it
+ * refuses). The gateway rewrites them to its own public base URL as the body streams through: only the string
+ * values of the top-level keys `next` and `previous`, only when they point under the target's
+ * `/public/v1/`, and nothing else in the body, so a description or receipt URL that happens to name the
+ * service is relayed as sent. Bytes are scanned, not parsed: JSON's structure is ASCII and UTF-8 never puts
+ * an ASCII byte inside a multi-byte character, so a chunk may end anywhere, even inside a character.
+ */
+import { FORWARDED_PREFIX } from "./limits";
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+
+/** The bytes of a link held while it is read; a longer string is relayed untouched (no real link is this long). */
+const MAX_LINK_BYTES = 16 * 1024;
+/** Longer keys are none of ours: `previous` is 8 bytes. */
+const MAX_KEY_BYTES = 16;
+
+/** `link` on the gateway instead of the service, or null when it does not point under the target's /public/v1/. */
+export function rewriteLink(link: string, target: string, publicBase: string): string | null {
+  let url: URL;
+  let base: URL;
+  try {
+    url = new URL(link);
+    base = new URL(target);
+  } catch {
+    return null;
+  }
+  const prefix = base.pathname.replace(/\/+$/, "");
+  if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(`${prefix}${FORWARDED_PREFIX}/`)) return null;
+  return `${publicBase}${url.pathname.slice(prefix.length)}${url.search}${url.hash}`;
+}
+
+/** Rewrites a JSON body's top-level `next`/`previous` links chunk by chunk; `end()` gives what is still held. */
+export class LinkRewriter {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** At depth 1: the next string is a key. */
+  private expectKey = false;
+  /** At depth 1: the key just read, when it may be ours. */
+  private key: number[] | null = null;
+  /** At depth 1: a ':' was seen and the value has not started. */
+  private valueNext = false;
+  /** At depth 1: the bytes of the key being read. */
+  private keyBytes: number[] | null = null;
+  /** The link being read, from its opening quote; null when not holding one. */
+  private held: number[] | null = null;
+
+  constructor(private readonly rewrite: (link: string) => string | null) {}
+
+  push(chunk: Uint8Array): Uint8Array {
+    const out: Uint8Array[] = [];
+    let from = 0; // start of the bytes of this chunk not yet given out nor held
+    for (let i = 0; i < chunk.length; i++) {
+      const b = chunk[i];
+      if (this.held) {
+        this.held.push(b);
+        if (this.endsString(b)) {
+          out.push(this.replacement(this.held));
+          this.held = null;
+          from = i + 1;
+        } else if (this.held.length > MAX_LINK_BYTES) {
+          out.push(Uint8Array.from(this.held));
+          this.held = null;
+          from = i + 1;
+          this.keyBytes = null; // relayed as it is; the rest of the string passes through below
+        }
+        continue;
+      }
+      if (this.inString) {
+        const closed = this.endsString(b);
+        if (this.keyBytes && closed) {
+          this.key = this.keyBytes.length <= MAX_KEY_BYTES ? this.keyBytes : null;
+          this.keyBytes = null;
+        } else if (this.keyBytes && this.keyBytes.length <= MAX_KEY_BYTES) this.keyBytes.push(b);
+        continue;
+      }
+      if (b === QUOTE) {
+        this.inString = true;
+        if (this.depth === 1 && this.expectKey) {
+          this.expectKey = false;
+          this.keyBytes = [];
+        } else if (this.depth === 1 && this.valueNext && this.isLinkKey()) {
+          this.valueNext = false;
+          if (i > from) out.push(chunk.subarray(from, i));
+          this.held = [b];
+          from = i + 1;
+        } else if (this.depth === 1) this.valueNext = false;
+        continue;
+      }
+      if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
+        this.depth++;
+        if (this.depth === 1) this.expectKey = b === OPEN_OBJECT;
+        else if (this.depth === 2) this.valueNext = false;
+      } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
+        this.depth--;
+      } else if (this.depth === 1 && b === COLON) {
+        this.valueNext = true;
+      } else if (this.depth === 1 && b === COMMA) {
+        this.expectKey = true;
+        this.key = null;
+      } else if (this.depth === 1 && b > 0x20) {
+        this.valueNext = false; // a number, true, false or null
+      }
+    }
+    // What follows `from` is given out now, unless it went into a link still being read.
+    if (!this.held && from < chunk.length) out.push(chunk.subarray(from));
+    return concat(out);
+  }
+
+  /** What is still held at the end of the body (a link cut short): relayed as it came. */
+  end(): Uint8Array {
+    const rest = this.held ? Uint8Array.from(this.held) : new Uint8Array(0);
+    this.held = null;
+    return rest;
+  }
+
+  /** Whether `b` closes the string being read (and keeps the escape state). */
+  private endsString(b: number): boolean {
+    if (this.escaped) {
+      this.escaped = false;
+      return false;
+    }
+    if (b === BACKSLASH) {
+      this.escaped = true;
+      return false;
+    }
+    if (b !== QUOTE) return false;
+    this.inString = false;
+    return true;
+  }
+
+  private isLinkKey(): boolean {
+    const key = this.key ? String.fromCharCode(...this.key) : "";
+    return key === "next" || key === "previous";
+  }
+
+  private replacement(bytes: number[]): Uint8Array {
+    const raw = Uint8Array.from(bytes);
+    let link: unknown;
+    try {
+      link = JSON.parse(new TextDecoder().decode(raw));
+    } catch {
+      return raw;
+    }
+    const rewritten = typeof link === "string" ? this.rewrite(link) : null;
+    return rewritten === null ? raw : new TextEncoder().encode(JSON.stringify(rewritten));
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const size = parts.reduce((n, p) => n + p.byteLength, 0);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
