@@ -169,10 +169,50 @@ describe("Check this Excel (Diagnostics), in the workbench", () => {
       "✓ Pass: Statuses written back by a sync",
       "✓ Pass: A block of several megabytes",
       "✓ Pass: The journal grows by appending",
+      "✓ Pass: An empty cell is blank",
+      "✓ Pass: The workbook is left as it was",
+      "Has CustomFunctionsRuntime 1.4: Data types from =SPEND functions",
+      "Has ExcelApi 1.19: Number formats inside values",
+      "Has CustomFunctionsRuntime 1.5: Formula value preview",
     ]);
     expect(await page.locator("[data-sheet]").allTextContents()).toEqual(sheetsBefore);
     await page.locator("#diagnostics").scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUT, "self-test.png") });
+    await page.close();
+  });
+});
+
+describe("the workbench as another Excel (its Excel menu)", () => {
+  it("as Office 2021: the plain taskpane says ExcelApi 1.16 is missing, no ribbon group, =SPEND is #NAME?", async () => {
+    const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    await page.goto(`${web.url}/workbench.html?excel=office-2021`);
+    await expectText(page.locator("#setup-error"), /^This Excel lacks ExcelApi 1\.16 \(to load and sync tables\), so Spend Sync can't run here: ExcelApi 1\.16 comes with/);
+    expect(await page.locator("#ribbon button").count()).toBe(0);
+    expect(await page.locator("#excel-profile").inputValue()).toBe("office-2021");
+    await page.locator("#formula").fill(`=SPEND.CARDS()`);
+    await page.locator("#formula").press("Enter");
+    await expectText(page.locator("#formula-status"), /^#NAME\? Excel has no function SPEND\.CARDS: this Excel did not load the add-in's functions/);
+    await page.screenshot({ path: join(OUT, "workbench-office-2021.png") });
+    await page.close();
+  });
+
+  it("as Office 2024, picked from the menu: the add-in works, and a record function spills plain values (its header row and its row)", async () => {
+    const page = await openWorkbench();
+    await Promise.all([page.waitForURL(/excel=office-2024/), page.locator("#excel-profile").selectOption("office-2024")]);
+    await page.getByLabel("Base URL").waitFor();
+    await connect(page, f.enterprise.api_key);
+    const sub = f.enterprise.subsidiaries[0];
+    const e = f.sandbox.store.expensesOf(sub)[0];
+    await page.locator("[data-sheet]").first().click();
+    await cell(page, "A1").click();
+    await page.locator("#formula").fill(`=SPEND.EXPENSE("${sub}", "${e.id}")`);
+    await page.locator("#formula").press("Enter");
+    await cell(page, "A1").click();
+    // No data types from a function in Office 2024 (CustomFunctionsRuntime 1.3): the record's header row and its row.
+    await expectText(page.locator("#formula-status"), /^Spilled 2 × \d+\.$/);
+    await expectText(cell(page, "A1"), "Expense ID");
+    await expectText(cell(page, "A2"), e.id);
+    await page.screenshot({ path: join(OUT, "workbench-office-2024.png") });
     await page.close();
   });
 });
