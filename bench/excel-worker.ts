@@ -12,6 +12,8 @@ import { dumpOf, type FromWorker, type ToWorker } from "./remote-excel";
 const { latencyMs } = workerData as { latencyMs: number };
 const fresh = () => new ExcelProtocolHost(new WorkbookModel(), { latencyMs });
 let host = fresh();
+/** A workbook kept aside (save), to start runs from (restore): each run gets its own copy. */
+let saved: WorkbookModel | null = null;
 const port = parentPort!;
 
 port.on("message", (message: ToWorker) => {
@@ -22,6 +24,15 @@ port.on("message", (message: ToWorker) => {
       return;
     case "reset":
       host = fresh();
+      reply({ request: message.request, done: true });
+      return;
+    case "save":
+      saved = host.model.copy();
+      reply({ request: message.request, done: true });
+      return;
+    case "restore":
+      if (!saved) throw new Error("restore before save");
+      host = new ExcelProtocolHost(saved.copy(), { latencyMs });
       reply({ request: message.request, done: true });
       return;
     case "dump":

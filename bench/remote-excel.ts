@@ -14,6 +14,8 @@ export type ToWorker =
   | { type: "query"; request: number; body: string; flags: number }
   | { type: "stats"; request: number }
   | { type: "reset"; request: number }
+  | { type: "save"; request: number }
+  | { type: "restore"; request: number }
   | { type: "dump"; request: number };
 
 export type FromWorker =
@@ -110,6 +112,16 @@ export class RemoteExcel implements ExcelHost {
   /** A fresh, empty workbook in the same worker (the old one is left to the worker's collector). */
   async reset(): Promise<void> {
     await this.ask({ type: "reset", request: 0 });
+  }
+
+  /** Keeps a copy of the worker's workbook as it is now (restore starts from it). */
+  async save(): Promise<void> {
+    await this.ask({ type: "save", request: 0 });
+  }
+
+  /** A copy of the saved workbook, with a fresh count of requests. */
+  async restore(): Promise<void> {
+    await this.ask({ type: "restore", request: 0 });
   }
 
   close(): Promise<number> {

@@ -3,11 +3,13 @@ import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
+import { benchRefresh } from "./refresh";
 
 const benches: Record<string, () => Promise<void>> = {
   api: benchApiLoad,
   sheets: benchSheetsLoad,
   sync: benchSync,
+  refresh: benchRefresh,
 };
 
 async function main(): Promise<void> {

@@ -21,7 +21,7 @@
  */
 import { SpendClient, listExpenses, envelopeOf, Expense } from "../src/api";
 import {
-  ExcelWorkbook, NUMBER_FORMATS, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue,
+  ExcelWorkbook, NUMBER_FORMATS, hashedPlaces, rowHashes, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue,
   type LoadParams, type Snapshot, type TableWrite, type Workbook,
 } from "../src/sheets";
 import { typedCell } from "../src/sheets/excel-cells";
@@ -56,7 +56,9 @@ async function writeAll(workbook: Workbook, params: LoadParams, { rows, snapshot
     formatsOf: rowFormatter(columns),
     editable: columns.map((c) => Boolean(c.editable)), dropdowns: columns.map((c) => c.dropdown ?? null), widths: columns.map(widthOf), onProgress,
   });
-  await writeSnapshot(workbook, tableName, snapshot);
+  const hashed = hashedPlaces(columns);
+  const ids = [...snapshot.keys()];
+  await writeSnapshot(workbook, tableName, ids.map((id, i) => ({ id, values: snapshot.get(id), cells: rowHashes(rows[i], hashed) })));
   await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify({ params }));
   await workbook.writeSetting("spendsync.tables", JSON.stringify([tableName]));
 }

@@ -3,9 +3,9 @@
  * last loaded (the snapshot) and their status is cleared. Only those cells are written.
  */
 import { toCell } from "./columns";
-import { EDITABLE_FILL } from "./excel-adapter";
+import { EDITABLE_FILL } from "./marks";
 import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
-import { readStoredTable } from "./load";
+import { readStoredTable } from "./load-context";
 import { sourceOf } from "./load-params";
 import { readSnapshot } from "./snapshot";
 import { canonical } from "./tracked-values";

@@ -11,15 +11,14 @@
 import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
 import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
-import { readColumnsOf, toRows } from "./excel-read";
+import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./excel-read";
+import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, readRowsOf, writeBlocks } from "./excel-patch";
+import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "./marks";
 import { StreamSends, type RequestOrder } from "./stream-sends";
-import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableWrite, Workbook } from "./workbook";
+import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "./workbook";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 4_000_000;
-/** Fill of the columns the user edits, and of their headers. */
-export const EDITABLE_FILL = "#FFF4CE";
-export const EDITABLE_HEADER_FILL = "#FFE699";
 /**
  * What one queued operation costs beyond its arguments, as Microsoft's client serialises it inside Excel.run:
  * the range's object path, its Instantiate and `_KeepReference` actions, the navigation paths, the setter.
@@ -135,6 +134,43 @@ export class ExcelWorkbook implements Workbook {
       const wanted = headers.filter((h, i) => at.header.includes(h) && headers.indexOf(h) === i);
       const read = await readColumnsOf(context, at.sheet, at.top + 1, at.bodyRows, wanted.map((h) => at.left + at.header.indexOf(h)), ["values"]);
       return { sheetName: at.sheetName, header: at.header, rowCount: at.bodyRows, columns: new Map(wanted.map((h, i) => [h, read.values[i]])) };
+    });
+  }
+
+  readRows(tableName: string, rows: readonly number[], headers: readonly string[]): Promise<CellValue[][] | null> {
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at) return null;
+      const outside = rows.find((row) => !Number.isInteger(row) || row < 0 || row >= at.bodyRows);
+      if (outside !== undefined) throw new Error(`The table ${tableName} has no body row ${outside + 1} (it has ${at.bodyRows}); refresh again.`);
+      return readRowsOf(context, at, rows, headers.map((h) => at.header.indexOf(h)), RESPONSE_BUDGET_BYTES);
+    });
+  }
+
+  updateTable(tableName: string, update: TableUpdate): Promise<void> {
+    if (update.rows.length === 0) return Promise.resolve();
+    return this.run(async (context) => {
+      const at = await locateTable(context, tableName);
+      if (!at) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+      const { columns, missing } = columnsOf(at, update.header);
+      if (missing !== null) throw new Error(`The table ${tableName} has no column "${missing}" any more; nothing was written. Refresh again (its columns come back).`);
+      const added = update.rows.filter((patch) => patch.row >= at.bodyRows).map((patch) => patch.row).sort((a, b) => a - b);
+      if (added.some((row, i) => row !== at.bodyRows + i) || update.rows.some((patch) => patch.row < 0 || !Number.isInteger(patch.row))) {
+        throw new Error(`Rows added to ${tableName} must follow its last row (${at.bodyRows}) with no gap.`);
+      }
+      await checkRoomBelow(context, at, tableName, added.length);
+      const budget = { requestBytes: REQUEST_BUDGET_BYTES, operationBytes: OPERATION_BYTES };
+      const blocks = blocksOf(update.rows, columns, budget);
+      // Rows as blocks count them (a row of several column runs counts once a run), shown as rows of the update.
+      const blockRows = blocks.reduce((sum, block) => sum + block.values.length, 0);
+      await writeBlocks(context, at, blocks, budget, {
+        firstRequest: () => makeWay(at, added.length),
+        lastRequest: () => {
+          growOver(at, update, columns, added.length, EDITABLE_FILL);
+          context.application.calculate("Recalculate");
+        },
+        onRows: (rows) => update.onProgress?.(Math.round((rows / blockRows) * update.rows.length), update.rows.length),
+      });
     });
   }
 

@@ -48,6 +48,10 @@ export interface XRange {
   readonly dataValidation: XDataValidation;
   clear: () => void;
   select: () => void;
+  /** ExcelApi 1.4: the part of the range holding anything (with `valuesOnly`, values), or a null object. */
+  getUsedRangeOrNullObject: (valuesOnly?: boolean) => XRange;
+  readonly isNullObject: Excel.Range["isNullObject"];
+  readonly address: Excel.Range["address"];
 }
 
 /** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
@@ -114,7 +118,11 @@ export interface XWorksheetCollection {
 
 export interface XWorkbook {
   readonly worksheets: XWorksheetCollection;
-  readonly tables: { getItemOrNullObject: (key: string) => XTable };
+  readonly tables: {
+    getItemOrNullObject: (key: string) => XTable;
+    /** Fails the request with ItemNotFound where no table has that name (locateTable's one round trip). */
+    getItem: (key: string) => XTable;
+  };
   readonly settings: {
     add: (key: string, value: string) => XSetting;
     getItemOrNullObject: (key: string) => XSetting;

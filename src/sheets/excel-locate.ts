@@ -35,16 +35,25 @@ export interface LocatedTable {
   showTotals: boolean;
 }
 
-/** Reads where a table is; null when the workbook has no table of that name. Two round trips. */
+/**
+ * Reads where a table is; null when the workbook has no table of that name. One round trip: the table is
+ * asked for with getItem and everything about it loaded in the same request; where the workbook has no such
+ * table, Excel refuses the request with ItemNotFound ("Gets a table by name or ID", TableCollection.getItem)
+ * and nothing of it is done. (getItemOrNullObject would need a round trip of its own before the table's
+ * header could be asked for: a method called on a null object is not documented to do anything.)
+ */
 export async function locateTable(context: XContext, tableName: string): Promise<LocatedTable | null> {
-  const table = context.workbook.tables.getItemOrNullObject(tableName);
-  await context.sync();
-  if (table.isNullObject) return null;
+  const table = context.workbook.tables.getItem(tableName);
   table.load("showTotals");
   const header = table.getHeaderRowRange().load("values, rowIndex, columnIndex, columnCount");
   const body = table.getDataBodyRange().load("rowCount");
   const owner = table.worksheet.load("name");
-  await context.sync();
+  try {
+    await context.sync();
+  } catch (error) {
+    if ((error as { code?: string } | null)?.code === "ItemNotFound") return null;
+    throw error;
+  }
   return {
     table,
     sheet: context.workbook.worksheets.getItemOrNullObject(owner.name),

@@ -8,7 +8,7 @@
  */
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./layouts/tracking";
-import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load";
+import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load-context";
 import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
 import { rowFormatter } from "./money-formats";
 import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";

@@ -1,11 +1,17 @@
 /**
- * The values of the tracked fields as last loaded from the service, per record id, kept in the workbook on
- * a very hidden sheet so that they survive save, close and reopen. Sync states compares against them and
- * updates only the rows of the records it changed; a load rewrites it whole. A record that came from the
- * service not matching the API is marked read-only there (its `read_only` cell says why): Sync states never
- * sends it, whatever its status cell says now. A snapshot written before that column existed reads as none.
+ * What the add-in last wrote of each record, per record id, kept in the workbook on a very hidden sheet so
+ * that it survives save, close and reopen:
+ * - the tracked fields as last loaded from the service: Sync states compares against them and updates only
+ *   the rows of the records it changed;
+ * - `read_only`: why a record that came from the service not matching the API may not be synced (Sync
+ *   states never sends it, whatever its status cell says now); a snapshot written before that column read as none;
+ * - `digest` and `cells`: fingerprints of the service's other cells of the row (row-hashes.ts), so that
+ *   Refresh writes only the records that changed and sees what was typed over them. A snapshot written
+ *   before them (or a table of another layout) is refreshed whole once, which writes them.
+ * A first load writes it whole; Refresh and Sync states write the rows of the records they changed.
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
+import { digestOf } from "./row-hashes";
 import { nameTag } from "./load-params";
 import type { TrackedValues } from "./tracked-values";
 import type { CellWrite, TableStart, Workbook } from "./workbook";
@@ -20,10 +26,17 @@ export interface SnapshotRead {
   snapshot: Snapshot;
   rowOf: Map<string, number>;
   readOnly: ReadOnly;
+  /** Each record's digest, when asked for and the snapshot has them; null otherwise. */
+  digests: Map<string, string> | null;
+  /** Rows in the snapshot's table (rows without an id too). */
+  rowCount: number;
 }
 
 const READ_ONLY = "read_only";
-const HEADER = ["Record ID", ...TRACKED_KEYS, READ_ONLY];
+const DIGEST = "digest";
+const CELLS = "cells";
+const HEADER = ["Record ID", ...TRACKED_KEYS, READ_ONLY, DIGEST, CELLS];
+const NONE: TrackedValues = { state: "", accounted_id: "", paid_id: "", paid_at: "" };
 
 export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
 
@@ -37,23 +50,36 @@ export function snapshotSheetOf(tableName: string): string {
   return plain.length <= 31 ? plain : `Snap ${tableName.slice(0, 18)} ${nameTag(tableName, 7)}`;
 }
 
-/** Reads the snapshot's five columns only (values, no formulas). */
-export async function readSnapshotRows(workbook: Workbook, tableName: string): Promise<SnapshotRead> {
-  const read = await workbook.readColumns(snapshotTableOf(tableName), HEADER);
+/**
+ * Reads the snapshot's id, tracked and read_only columns (values, no formulas), and with `digests` its
+ * digest column too (Refresh); never its cells column, which only the rows of changed records need (readSnapshotCells).
+ */
+export async function readSnapshotRows(workbook: Workbook, tableName: string, options: { digests?: boolean } = {}): Promise<SnapshotRead> {
+  const wanted = options.digests ? HEADER.slice(0, 7) : HEADER.slice(0, 6);
+  const read = await workbook.readColumns(snapshotTableOf(tableName), wanted);
   const snapshot: Snapshot = new Map();
   const rowOf = new Map<string, number>();
   const readOnly: ReadOnly = new Map();
-  if (!read) return { snapshot, rowOf, readOnly };
-  const [ids, ...tracked] = HEADER.map((h) => read.columns.get(h) ?? []);
+  const hasDigests = Boolean(options.digests && read?.columns.has(DIGEST) && read.header.includes(CELLS));
+  const digests = hasDigests ? new Map<string, string>() : null;
+  if (!read) return { snapshot, rowOf, readOnly, digests, rowCount: 0 };
+  const [ids, ...rest] = wanted.map((h) => read.columns.get(h) ?? []);
   for (let row = 0; row < read.rowCount; row++) {
     const id = String(ids[row] ?? "");
     if (!id) continue;
-    const at = (i: number) => String(tracked[i][row] ?? "");
+    const at = (i: number) => String(rest[i]?.[row] ?? "");
     snapshot.set(id, { state: at(0), accounted_id: at(1), paid_id: at(2), paid_at: at(3) });
     rowOf.set(id, row);
     if (at(4) !== "") readOnly.set(id, at(4));
+    digests?.set(id, at(5));
   }
-  return { snapshot, rowOf, readOnly };
+  return { snapshot, rowOf, readOnly, digests, rowCount: read.rowCount };
+}
+
+/** The cells column (fingerprints of a record's cells) of some snapshot rows, in the order asked. */
+export async function readSnapshotCells(workbook: Workbook, tableName: string, rows: readonly number[]): Promise<string[]> {
+  const read = await workbook.readRows(snapshotTableOf(tableName), rows, [CELLS]);
+  return (read ?? rows.map(() => [""])).map((line) => String(line[0] ?? ""));
 }
 
 export async function readSnapshot(workbook: Workbook, tableName: string): Promise<Snapshot> {
@@ -75,12 +101,39 @@ export function snapshotStart(tableName: string): TableStart {
   };
 }
 
-/** A record's row in the snapshot table; `readOnly` says why it may not be synced ("" when it may). */
-export const snapshotRow = (id: string, v: TrackedValues, readOnly = ""): string[] => [id, v.state, v.accounted_id, v.paid_id, v.paid_at, readOnly];
+/**
+ * A record's row in the snapshot table: its tracked values (none for a table that is not synced),
+ * `readOnly` why it may not be synced ("" when it may), `cells` the fingerprints of its other cells.
+ */
+export const snapshotRow = (id: string, v: TrackedValues | undefined, readOnly = "", cells = ""): string[] => {
+  const t = v ?? NONE;
+  return [id, t.state, t.accounted_id, t.paid_id, t.paid_at, readOnly, digestOf(cells), cells];
+};
 
-/** Replaces the whole snapshot (a load or a refresh). */
-export async function writeSnapshot(workbook: Workbook, tableName: string, snapshot: Snapshot, readOnly: ReadOnly = new Map()): Promise<void> {
-  await workbook.writeTable({ ...snapshotStart(tableName), rows: [...snapshot].map(([id, v]) => snapshotRow(id, v, readOnly.get(id))) });
+/** Replaces the whole snapshot (a load or a full refresh). */
+export async function writeSnapshot(workbook: Workbook, tableName: string, records: Iterable<SnapshotRecord>): Promise<void> {
+  await workbook.writeTable({ ...snapshotStart(tableName), rows: [...records].map((r) => snapshotRow(r.id, r.values, r.readOnly, r.cells)) });
+}
+
+/** One record as the snapshot keeps it. */
+export interface SnapshotRecord {
+  id: string;
+  values?: TrackedValues;
+  readOnly?: string;
+  cells: string;
+}
+
+/**
+ * Refresh: the rows of the records that changed written again (tracked values, read_only, digest, cells),
+ * and the new records' rows added below. Rows of records the query no longer returns stay as they are.
+ */
+export async function patchSnapshot(workbook: Workbook, tableName: string, read: SnapshotRead, records: readonly SnapshotRecord[]): Promise<void> {
+  let next = read.rowCount;
+  const rows = records.map((r) => ({ row: read.rowOf.get(r.id) ?? next++, values: snapshotRow(r.id, r.values, r.readOnly, r.cells), formats: HEADER.map(() => "@") }));
+  if (rows.length === 0) return;
+  // A new table's snapshot holds one empty row (an Excel table always has one): the first record takes it.
+  if (read.rowCount === 1 && read.rowOf.size === 0) for (const row of rows) row.row--;
+  await workbook.updateTable(snapshotTableOf(tableName), { header: HEADER, rows, editable: HEADER.map(() => false), dropdowns: HEADER.map(() => null) });
 }
 
 /**

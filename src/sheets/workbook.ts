@@ -97,10 +97,43 @@ export interface CellWrite {
   fill?: string | null;
 }
 
+/** Cells of one body row to write, in the order of TableUpdate.header; undefined leaves a cell as it is. */
+export interface RowPatch {
+  /** 0-based index into the table body; at or past its end, a row added below it. */
+  row: number;
+  values: readonly (CellValue | undefined)[];
+  /** The row's number formats, in the same order (null leaves a cell's format alone). */
+  formats: readonly (string | null)[];
+  /** Fills of the cells written, in the same order: a colour, null to clear, undefined to leave. */
+  fills?: readonly (string | null | undefined)[];
+}
+
+/**
+ * Some cells of some rows of a table (Refresh, of the records that changed), and rows added below it. Only
+ * the columns of `header` are written, wherever the table has them now: the user's own columns never.
+ */
+export interface TableUpdate {
+  header: readonly string[];
+  /** Rows to write; added rows (row >= the body's rows) follow the body with no gap, in order. */
+  rows: readonly RowPatch[];
+  /** Of the added rows, by `header`: the columns the user edits (marked with a fill) and their dropdowns. */
+  editable: readonly boolean[];
+  dropdowns: readonly (readonly string[] | null)[];
+  /** Rows written so far, of the total. */
+  onProgress?: (written: number, total: number) => void;
+}
+
 export interface Workbook {
   readTable(tableName: string): Promise<TableRead | null>;
   /** Reads only the named columns of a table's body (values, not formulas), in byte-budgeted requests. */
   readColumns(tableName: string, headers: readonly string[]): Promise<ColumnsRead | null>;
+  /** The values of some body rows (0-based) in the named columns ("" where the table has no such column), in the order asked. */
+  readRows(tableName: string, rows: readonly number[], headers: readonly string[]): Promise<CellValue[][] | null>;
+  /**
+   * Writes the cells of an update and adds its new rows below the table (refused, before anything is written,
+   * when cells below it hold data or a column of `header` is gone), then recalculates.
+   */
+  updateTable(tableName: string, update: TableUpdate): Promise<void>;
   /** Creates the table (and its sheet) or replaces its header and body; the table keeps its name. */
   writeTable(write: TableWrite): Promise<void>;
   /** Creates a table that does not exist yet (and its sheet if needed), to be filled with `append`. */

@@ -5,13 +5,12 @@
  * Only edited rows are written, plus rows an earlier preview marked that are no longer edited.
  */
 import {
-  EDITABLE_FILL, REMOVED_NOTE_PREFIX, TRACKED_KEYS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
+  EDITABLE_FILL, EDITED_FILL, REMOVED_NOTE_PREFIX, TRACKED_KEYS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 import type { Plan, PlannedRow } from "./plan";
+export { EDITED_FILL };
 import { isMarkedGone, type SheetRow, type SyncTable } from "./sync-table";
 
-/** Fill of a cell edited and not yet synced (Excel's "Orange, Accent 2, Lighter 60%"). */
-export const EDITED_FILL = "#F8CBAD";
 /** Fills of the status cell in a preview: what will be sent, and what will not. */
 export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE" } as const;
 

@@ -111,8 +111,11 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
             const n = ++sent;
             log.push(`send ${n}`);
             if (n === failAt) throw Object.assign(new Error("refused"), { code: "InvalidArgument" });
-            await sync();
-            log.push(`back ${n}`);
+            try {
+              await sync();
+            } finally {
+              log.push(`back ${n}`); // answered, or refused (looking for a table that is not there yet)
+            }
             return pass as T;
           };
           return batch(context);

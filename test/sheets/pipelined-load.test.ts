@@ -196,7 +196,7 @@ describe("a first load", () => {
     expect(snapshot.sheet.name).toBe(stale);
     expect(snapshot.sheet.visibility).toBe("VeryHidden");
     // The old sheet went whole: nothing of it is left below the new snapshot.
-    expect(snapshot.sheet.usedArea()).toEqual({ row: 0, column: 0, rowCount: 2401, columnCount: 6 }); // id, four tracked values, read_only
+    expect(snapshot.sheet.usedArea(true)).toEqual({ row: 0, column: 0, rowCount: 2401, columnCount: 8 }); // id, four tracked values, read_only, digest, cells
     expect(excel.model.tables.map((t) => t.name).sort()).toEqual([snapshotTableOf(tableName), tableName].sort());
   });
 
@@ -214,15 +214,18 @@ describe("a first load", () => {
 });
 
 describe("a refresh", () => {
-  it("of a loaded table still merges: unsynced edits kept, every record refreshed", async () => {
+  it("of a loaded table still merges: unsynced edits kept, the records the server changed refreshed", async () => {
     const { excel, workbook } = freshExcel();
     const first = await loadTable(f.client, workbook, params());
     const t = tableView(excel, first.tableName);
     const row = t.values("State").indexOf("approved");
     excel.user.paste(t.sheet.name, t.address("Accounted ID", row), "ACC-KEPT");
     excel.user.paste(t.sheet.name, t.address("State", row), "accounted");
+    const renamed = f.sandbox.store.expensesOf(f.sub).filter((_, i) => i !== row).slice(0, 3);
+    for (const e of renamed) e.description = `Renamed ${e.expense_number}`;
     const again = await loadTable(f.client, workbook, params());
-    expect(again).toMatchObject({ count: 2400, added: 0, updated: 2400, removed: 0, keptEdits: 1 });
+    expect(again).toMatchObject({ count: 2400, added: 0, updated: 3, removed: 0, keptEdits: 1, refreshed: { whole: false } });
+    for (const e of renamed) expect(tableView(excel, first.tableName).values("Description")[t.values("Expense ID").indexOf(e.id)]).toBe(`Renamed ${e.expense_number}`);
     const after = tableView(excel, first.tableName);
     expect(after.values("Accounted ID")[row]).toBe("ACC-KEPT");
     expect(after.values("Expense ID")).toEqual(f.sandbox.store.expensesOf(f.sub).map((e) => e.id));

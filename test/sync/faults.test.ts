@@ -116,6 +116,7 @@ describe("an interrupted sync", () => {
       readTable: (...a) => hang(() => f.workbook.readTable(...a)), readColumns: (...a) => hang(() => f.workbook.readColumns(...a)),
       writeTable: (...a) => hang(() => f.workbook.writeTable(...a)), writeCells: (...a) => hang(() => f.workbook.writeCells(...a)),
       createTable: (...a) => hang(() => f.workbook.createTable(...a)),
+      readRows: (...a) => hang(() => f.workbook.readRows(...a)), updateTable: (...a) => hang(() => f.workbook.updateTable(...a)),
       appendRows: (...a) => hang(() => f.workbook.appendRows(...a)), readSetting: (...a) => hang(() => f.workbook.readSetting(...a)),
       writeSetting: (...a) => hang(() => f.workbook.writeSetting(...a)), select: (...a) => hang(() => f.workbook.select(...a)),
     };

@@ -4,7 +4,7 @@ import { loadNeedsAttention, loadSentence } from "../../src/taskpane/load-senten
 
 const report = (over: Partial<LoadReport> = {}): LoadReport => ({
   tableName: "SpendExpenses_1", sheetName: "Expenses 1", count: 1000, added: 1000, updated: 0, removed: 0, userColumns: [], keptEdits: 0,
-  conflicts: 0, discardedEdits: 0, malformed: 0, amounts: { unknownCurrencies: [], finer: 0, firstFiner: null }, ...over,
+  conflicts: 0, discardedEdits: 0, malformed: 0, amounts: { unknownCurrencies: [], finer: 0, firstFiner: null }, typed: { kept: [], replaced: 0 }, ...over,
 });
 
 it("a clean load says what it wrote, and is no warning", () => {

@@ -426,6 +426,42 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
     expect(desktop.user.valueAt("Sheet1", "A1")).toBe("");
   });
 
+  it("tables.getItem of a name no table has fails its request with ItemNotFound there: what came before stays done, nothing after runs", async () => {
+    const excel = new FakeExcel();
+    await expect(excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.getItem("Sheet1");
+      sheet.getRange("A1").values = [["before"]];
+      context.workbook.tables.getItem("NoSuchTable").getHeaderRowRange().load("values");
+      sheet.getRange("A2").values = [["after"]];
+      await context.sync();
+    })).rejects.toThrow(code("ItemNotFound"));
+    expect([excel.user.valueAt("Sheet1", "A1"), excel.user.valueAt("Sheet1", "A2")]).toEqual(["before", ""]);
+    // The adapter's locateTable reads that as "no such table" (null), in one round trip.
+    expect(await new ExcelWorkbook(excel).readColumns("NoSuchTable", [])).toBeNull();
+    expect(excel.stats.syncs).toBe(2);
+  });
+
+  it("a range's used part (getUsedRangeOrNullObject, ExcelApi 1.4) covers its cells holding anything; with valuesOnly, values only; none is a null object", async () => {
+    const excel = new FakeExcel();
+    const used = (address: string, valuesOnly: boolean) => excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange(address).getUsedRangeOrNullObject(valuesOnly).load("address");
+      await context.sync();
+      return range.isNullObject ? null : range.address;
+    });
+    excel.user.type("Sheet1", "B3", "x");
+    excel.user.type("Sheet1", "D5", "=1+1");
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("C8").format.fill.color = "#FF0000";
+      await context.sync();
+    });
+    expect(await used("A1:Z100", true)).toBe("Sheet1!B3:D5");
+    expect(await used("A1:Z100", false)).toBe("Sheet1!B3:D8");
+    expect(await used("C4:Z100", true)).toBe("Sheet1!D5");
+    expect(await used("A6:Z100", true)).toBeNull();
+    expect(await used("A6:Z100", false)).toBe("Sheet1!C8");
+    expect(await used("E1:Z100", false)).toBeNull();
+  });
+
   it("reading more than 5,000,000 cells at once fails with RangeExceedsLimit", async () => {
     const excel = new FakeExcel();
     await expect(excel.run(async (context) => {

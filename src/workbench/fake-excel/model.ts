@@ -138,12 +138,20 @@ export class SheetModel {
     return line;
   }
 
-  /** Rows and columns that hold anything, or null for an empty sheet. */
-  usedArea(): Area | null {
+  /**
+   * The smallest area holding every used cell (inside `within`, when given), or null when none is: a used
+   * cell has a value or formula, or, unless `valuesOnly`, formatting (a fill, bold, a number format other
+   * than General), as Worksheet.getUsedRange and Range.getUsedRange describe "used".
+   */
+  usedArea(valuesOnly = false, within?: Area): Area | null {
     let r0 = Infinity, c0 = Infinity, r1 = -1, c1 = -1;
     for (const [row, line] of this.cells) {
+      if (within && (row < within.row || row >= within.row + within.rowCount)) continue;
       for (const [column, cell] of line) {
-        if (cell.value === "" && cell.formula === undefined) continue;
+        if (within && (column < within.column || column >= within.column + within.columnCount)) continue;
+        const holds = cell.value !== "" || cell.formula !== undefined || cell.rich !== undefined || cell.emptyText === true;
+        const formatted = cell.fill !== undefined || cell.bold === true || cell.numberFormat !== "General";
+        if (!holds && (valuesOnly || !formatted)) continue;
         r0 = Math.min(r0, row); r1 = Math.max(r1, row); c0 = Math.min(c0, column); c1 = Math.max(c1, column);
       }
     }
@@ -220,6 +228,36 @@ export class WorkbookModel {
 
   table(name: string): TableModel | undefined {
     return this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  }
+
+  /**
+   * What the workbook holds once saved and opened again: sheets, cells, tables, validation, widths and
+   * settings, each copied (changing one workbook leaves the other as it was); no cell edit, no selection.
+   */
+  copy(): WorkbookModel {
+    const copy = new WorkbookModel();
+    copy.sheets.length = 0;
+    copy.activeSheet = undefined;
+    const sheetOf = new Map<SheetModel, SheetModel>();
+    for (const sheet of this.sheets) {
+      const to = new SheetModel(sheet.id, sheet.name);
+      for (const [row, line] of sheet.cells) {
+        const next = new CellLine();
+        for (const [column, cell] of line) next.set(column, newCell(cell));
+        to.cells.set(row, next);
+      }
+      for (const rule of sheet.validations) to.validations.push({ area: { ...rule.area }, list: { ...rule.list } });
+      for (const [column, width] of sheet.columnWidths) to.columnWidths.set(column, width);
+      to.visibility = sheet.visibility;
+      to.frozenRows = sheet.frozenRows;
+      copy.sheets.push(to);
+      sheetOf.set(sheet, to);
+    }
+    for (const table of this.tables) copy.tables.push({ ...table, area: { ...table.area }, sheet: sheetOf.get(table.sheet)! });
+    for (const [key, value] of this.settings) copy.settings.set(key, structuredClone(value));
+    copy.activeSheet = this.activeSheet && sheetOf.get(this.activeSheet);
+    copy.nextId = this.nextId;
+    return copy;
   }
 }
 

@@ -6,8 +6,8 @@
  */
 import { formatArea, parseArea, type Area } from "./address";
 import { FakeExcelError } from "./errors";
-import { CellLine, newCell, type Cell, type Scalar, type SheetModel, type WorkbookModel } from "./model";
-import { typeIntoCell, writeFormula } from "./typing";
+import { CellLine, newCell, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
 import { resultArea, SpillRegistry, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
@@ -79,6 +79,17 @@ export class UserActions {
   }
 
   /** Pastes a value: no data validation is applied (as in Excel). */
+  /**
+   * A value richer than text or a number, as Excel's own commands leave it: Data > Stocks or Geography (a
+   * linked data type), an add-in's entity card, an error a person typed (#N/A).
+   */
+  insertValue(sheetName: string, at: string, value: RichValue): void {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    this.put(sheet, row, column, (cell) => placeRich(cell, value));
+    this.settle(sheet, [{ row, column }]);
+  }
+
   paste(sheetName: string, at: string, value: Scalar): void {
     this.pasteBlock(sheetName, at, [[value]]);
   }

@@ -31,6 +31,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Range.getColumn": "1.1",
   "Range.getResizedRange": "1.2",
   "Range.getOffsetRange": "1.1",
+  "Range.getUsedRangeOrNullObject": "1.4",
   "Range.getBoundingRect": "1.1",
   "Range.clear": "1.1",
   "Range.select": "1.1",

@@ -10,6 +10,7 @@ import { currentProfile } from "../profiles";
 import { typedOf, valueTypeOf, writeFormula, writeTyped, writeValue } from "../typing";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { overlaps, subtractArea } from "./areas";
+import { NullHostObject } from "./null-object";
 
 /** The grid's size: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
 export const SHEET_ROWS = 1_048_576;
@@ -159,6 +160,11 @@ export class RangeObject extends HostObject {
         GetRow: (row) => this.derived({ ...area, row: area.row + inside(row, area.rowCount, "row"), rowCount: 1 }),
         GetColumn: (column) => this.derived({ ...area, column: area.column + inside(column, area.columnCount, "column"), columnCount: 1 }),
         GetResizedRange: (rows, columns) => this.derived({ ...area, rowCount: area.rowCount + Number(rows), columnCount: area.columnCount + Number(columns) }),
+        /** "If there are no used cells within the range, then this method returns an object with its isNullObject property set to true" (d.ts, ExcelApi 1.4). */
+        GetUsedRangeOrNullObject: (valuesOnly) => {
+          const used = sheet.usedArea(valuesOnly === true, area);
+          return used ? this.derived(used) : new NullHostObject("Range", `The used range of ${formatArea(area, sheet.name)}`);
+        },
         GetOffsetRange: (rows, columns) => this.derived({ ...area, row: area.row + Number(rows), column: area.column + Number(columns) }),
         GetBoundingRect: (other) => {
           if (!(other instanceof RangeObject) || other.sheet !== sheet) throw new FakeExcelError("InvalidArgument", "getBoundingRect needs a range of the same sheet.");

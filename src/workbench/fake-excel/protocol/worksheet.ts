@@ -82,8 +82,8 @@ export class WorksheetObject extends HostObject {
         },
         GetRangeByIndexes: (row, column, rowCount, columnCount) => this.range(Number(row), Number(column), Number(rowCount), Number(columnCount)),
         GetCell: (row, column) => this.range(Number(row), Number(column), 1, 1),
-        GetUsedRangeOrNullObject: () => {
-          const used = this.live().usedArea();
+        GetUsedRangeOrNullObject: (valuesOnly) => {
+          const used = this.live().usedArea(valuesOnly === true);
           return used ? this.range(used.row, used.column, used.rowCount, used.columnCount) : new NullHostObject("Range", `The used range of '${this.sheet.name}'`);
         },
         /** "A worksheet can't be activated when it is hidden" (strict: the d.ts is silent; Excel shows no hidden sheet). */

@@ -1,0 +1,51 @@
+/**
+ * Refresh is three-way (loaded, sheet, server): an unsynced edit survives where the server did not move;
+ * where both moved, the edit is kept and the row flagged with the server's values; nothing is refused.
+ */
+import type { EditHeaders, RowEdit } from "./edits";
+import { REFRESH_CONFLICT_PREFIX } from "./load-context";
+import { TRACKED_KEYS } from "./layouts/tracking";
+import type { Snapshot } from "./snapshot";
+import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
+import type { CellValue, TableRead } from "./workbook";
+
+export interface ThreeWay {
+  /** Cells that replace the server's in a refreshed row, by id then header: the user's tracked cells, and the status. */
+  overrides: Map<string, Record<string, CellValue>>;
+  kept: number;
+  conflicts: number;
+  discarded: number;
+}
+
+/** Decides, per edited row, what Refresh keeps of the user's cells. */
+export function threeWay(
+  edits: RowEdit[], current: Pick<TableRead, "header" | "rows"> | null, headers: EditHeaders, loaded: Snapshot, fresh: Snapshot,
+  statusHeader: string, stamp: string, discard: boolean,
+): ThreeWay {
+  const out: ThreeWay = { overrides: new Map(), kept: 0, conflicts: 0, discarded: 0 };
+  if (!current) return out;
+  const at = new Map(current.header.map((h, i) => [h, i]));
+  for (const edit of edits) {
+    const server = fresh.get(edit.id);
+    const before = loaded.get(edit.id);
+    if (!server || !before) continue; // gone from the query: the row stays as the user left it
+    if (discard) {
+      out.discarded++;
+      continue;
+    }
+    const desired: TrackedValues = { ...before };
+    for (const f of edit.fields) desired[f.key] = f.to;
+    if (sameTracked(desired, server)) continue; // the server now holds what the user typed
+    const cells: Record<string, CellValue> = {};
+    for (const key of TRACKED_KEYS) cells[headers[key]] = current.rows[edit.row][at.get(headers[key]) ?? -1] ?? "";
+    if (sameTracked(before, server)) {
+      out.kept++;
+    } else {
+      out.conflicts++;
+      cells[statusHeader] = `${REFRESH_CONFLICT_PREFIX} (refresh ${stamp}): the server now has ${describeTracked(server)}; ` +
+        `your edit (${describeTracked(desired)}) is kept. Preview checks it against the server's values; discard it if you no longer want it.`;
+    }
+    out.overrides.set(edit.id, cells);
+  }
+  return out;
+}
