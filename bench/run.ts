@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
 import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
+import { benchFunctions } from "./functions";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
 
@@ -8,6 +9,7 @@ const benches: Record<string, () => Promise<void>> = {
   api: benchApiLoad,
   sheets: benchSheetsLoad,
   sync: benchSync,
+  functions: benchFunctions,
 };
 
 async function main(): Promise<void> {

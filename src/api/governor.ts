@@ -3,7 +3,9 @@
  * in flight are made once, distinct calls run at most `concurrency` at a time (a workbook of a thousand
  * =SPEND cells does not open a thousand requests), and results are kept per key for a time the user sets
  * (default 5 minutes) in a cache sized for thousands of cells, so that Excel recalculating a workbook does
- * not storm the service. Failures are not kept.
+ * not storm the service. Failures are not kept. The record functions' batches (functions/record-batch.ts)
+ * use its two halves apart: `share` (a key's cache and its one call in flight) for each cell, `schedule` (a
+ * place among the running calls) for the list pages and the GETs that answer them.
  */
 
 export const DEFAULT_CACHE_MS = 5 * 60_000;
