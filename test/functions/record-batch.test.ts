@@ -157,7 +157,7 @@ describe("5,000 distinct record cells of one subsidiary (6,000 expenses)", () =>
     const hundred = await bothWays(f, cellsOf(all.slice(5500, 5600)));
     expect(hundred.batchedRequests).toEqual([1, 2, 3, 4, 5, 6].map((p) => pageOf(path, p)));
     expectSameCells(hundred.batched, hundred.perGet);
-  }, 60_000);
+  }, 120_000);
 
   it("a failed page 3 does not poison the cells: pages 1-2 answer theirs, every other cell gets its own GET's answer", async () => {
     const sub = f.enterprise.subsidiaries[0];
@@ -179,7 +179,7 @@ describe("5,000 distinct record cells of one subsidiary (6,000 expenses)", () =>
     expect(new Set(gets)).toEqual(new Set(ids.filter((id) => !answered.has(id)).map((id) => getOf(f, sub, id))));
     expect(gets).toHaveLength(new Set(gets).size);
     expect(run.batchedRequests.indexOf(gets[0])).toBeGreaterThan(run.batchedRequests.lastIndexOf(pages[pages.length - 1]));
-  }, 60_000);
+  }, 120_000);
 
   it("a list that cannot be read at all (a network failure, a page that is not JSON) leaves every cell to its GET", async () => {
     const sub = f.enterprise.subsidiaries[0];
@@ -195,7 +195,7 @@ describe("5,000 distinct record cells of one subsidiary (6,000 expenses)", () =>
       expect(run.batched.filter((s) => "error" in s)).toEqual([]);
       expect(run.batchedRequests).toEqual([pageOf(listPath(f, sub, "expenses"), 1), ...ids.map((id) => getOf(f, sub, id))]);
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("every form a cell can take, batched as one GET per cell gives it", () => {
@@ -242,7 +242,7 @@ describe("every form a cell can take, batched as one GET per cell gives it", () 
       const amount = run.batched[recordColumns("expense").findIndex((c) => c.key === "amount")] as { value: unknown[][] };
       expect(amount.value[0][0]).toMatchObject({ type: profile === "m365-2302" ? "FormattedNumber" : "Double" });
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("what the list does not answer is asked by GET, and no two different calls share a result", () => {
