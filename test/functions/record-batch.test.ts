@@ -32,6 +32,7 @@ const callOf = (c: Cell, inv = invocation()) =>
   c.fn === "CARD" ? card(c.id, c.field ?? null, inv) : c.fn === "ALLOWANCE" ? allowance(c.sub, c.id, c.field ?? null, inv) : expense(c.sub, c.id, c.field ?? null, inv);
 
 const settle = (p: Promise<unknown>): Promise<Shown> => p.then((value) => ({ value }), (e: FunctionError) => ({ error: e.code, message: e.message }));
+const shown = settle;
 
 /** Excel recalculating a sheet: every cell's call made at once, as the runtime receives them. */
 const recalc = (cells: Cell[], inv?: CustomFunctions.Invocation) => Promise.all(cells.map((c) => settle(callOf(c, inv))));
@@ -462,5 +463,3 @@ describe("the batch window and the list's deadline (fake timers, a scripted serv
     expect(await Promise.all(asks)).toEqual([{ value: [[ids[5]]] }, { value: [[ids[6]]] }, notFound]);
   });
 });
-
-const shown = (p: Promise<unknown>) => settle(p);
