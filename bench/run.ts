@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
 import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
+import { benchFunctions } from "./functions";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
 import { benchRefresh } from "./refresh";
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   sheets: benchSheetsLoad,
   sync: benchSync,
   refresh: benchRefresh,
+  functions: benchFunctions,
 };
 
 async function main(): Promise<void> {

@@ -4,6 +4,7 @@ import { ALLOWANCE_STATES, type AllowanceState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
 import { Envelope, Id, Money, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
+import { asGot, type ListedRecord } from "./record-lists";
 import { checkedPatch, type StatePatch } from "./state-patch";
 
 export const ALLOWANCE_EXPAND = ["beneficiary", "allowance_segments", "documents"] as const;
@@ -55,7 +56,8 @@ const allowanceFields = {
 export const Allowance = recordOf(allowanceFields);
 export type Allowance = z.infer<typeof Allowance>;
 
-const AllowanceDetail = recordOf({ ...allowanceFields, ...Envelope });
+/** An allowance as its GET answers it (spec 4.4): with the envelope fields. */
+export const AllowanceDetail = recordOf({ ...allowanceFields, ...Envelope });
 
 /** The PATCH answer of spec 4.5. */
 export const AllowanceUpdate = recordOf({
@@ -91,6 +93,14 @@ export function getAllowance(client: SpendClient, subsidiaryId: string, allowanc
   query: Pick<AllowanceQuery, "expand"> = {}, options: SendOptions = {}): Promise<Allowance> {
   const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(allowanceId)}/`, { expand: query.expand });
   return client.get(AllowanceDetail, "allowance", url, options);
+}
+
+/** Allowances of a subsidiary, each as its GET would answer it (record-lists.ts): what the record functions' batches read. */
+export function listAllowancesAsGot(client: SpendClient, subsidiaryId: string, query: Pick<AllowanceQuery, "expand"> = {},
+  options: ListOptions = {}): Paginated<ListedRecord<Allowance>> {
+  return new Paginated(client, {
+    resource: "allowances", path: base(subsidiaryId), item: asGot(AllowanceDetail), maxPageSize: ALLOWANCE_MAX_PAGE_SIZE, query: { expand: query.expand },
+  }, options);
 }
 
 /** Sends one state change. Never retried: after an unknown outcome, read the allowance first. */

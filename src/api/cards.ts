@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SendOptions, SpendClient } from "./client";
 import { Envelope, Id, Opaque, Person, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
+import { asGot, type ListedRecord } from "./record-lists";
 
 export const CARD_EXPAND = ["bank", "user"] as const;
 export const CARD_MAX_PAGE_SIZE = 100;
@@ -27,7 +28,8 @@ export const Card = z.object({
 });
 export type Card = z.infer<typeof Card>;
 
-const CardDetail = Card.extend(Envelope);
+/** A card as its GET answers it (spec 4.1): with the envelope fields. */
+export const CardDetail = Card.extend(Envelope);
 
 export interface CardQuery {
   expand?: ExpandOf<typeof CARD_EXPAND>;
@@ -43,4 +45,11 @@ export function listCards(client: SpendClient, query: CardQuery = {}, options: L
 export function getCard(client: SpendClient, cardId: string, query: CardQuery = {}, options: SendOptions = {}): Promise<Card> {
   const url = client.url(`corporate-cards/${encodeURIComponent(cardId)}/`, { expand: query.expand });
   return client.get(CardDetail, "corporate card", url, options);
+}
+
+/** The enterprise's cards, each as its GET would answer it (record-lists.ts): what the record functions' batches read. */
+export function listCardsAsGot(client: SpendClient, query: CardQuery = {}, options: ListOptions = {}): Paginated<ListedRecord<Card>> {
+  return new Paginated(client, {
+    resource: "corporate cards", path: "corporate-cards/", query: { expand: query.expand }, item: asGot(CardDetail), maxPageSize: CARD_MAX_PAGE_SIZE,
+  }, options);
 }

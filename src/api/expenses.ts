@@ -4,6 +4,7 @@ import { EXPENSE_STATES, isIsoDate, type ExpenseState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
 import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
+import { asGot, type ListedRecord } from "./record-lists";
 import { checkedPatch, type StatePatch } from "./state-patch";
 
 export const EXPENSE_EXPAND = ["cost_center", "category", "user", "approved_by", "fund", "fare"] as const;
@@ -57,7 +58,8 @@ const expenseFields = {
 export const Expense = recordOf(expenseFields);
 export type Expense = z.infer<typeof Expense>;
 
-const ExpenseDetail = recordOf({ ...expenseFields, ...Envelope });
+/** An expense as its GET answers it (spec 4.7): with the envelope fields. */
+export const ExpenseDetail = recordOf({ ...expenseFields, ...Envelope });
 
 export interface ExpenseQuery {
   state?: ExpenseState;
@@ -87,6 +89,14 @@ export function getExpense(client: SpendClient, subsidiaryId: string, expenseId:
   query: Pick<ExpenseQuery, "expand"> = {}, options: SendOptions = {}): Promise<Expense> {
   const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(expenseId)}/`, { expand: query.expand });
   return client.get(ExpenseDetail, "expense", url, options);
+}
+
+/** Expenses of a subsidiary, each as its GET would answer it (record-lists.ts): what the record functions' batches read. */
+export function listExpensesAsGot(client: SpendClient, subsidiaryId: string, query: Pick<ExpenseQuery, "expand"> = {},
+  options: ListOptions = {}): Paginated<ListedRecord<Expense>> {
+  return new Paginated(client, {
+    resource: "expenses", path: base(subsidiaryId), item: asGot(ExpenseDetail), maxPageSize: EXPENSE_MAX_PAGE_SIZE, query: { expand: query.expand },
+  }, options);
 }
 
 /** Sends one state change; the answer is the updated expense. Never retried: read first after an unknown outcome. */

@@ -3,7 +3,9 @@
  * in flight are made once, distinct calls run at most `concurrency` at a time (a workbook of a thousand
  * =SPEND cells does not open a thousand requests), and results are kept per key for a time the user sets
  * (default 5 minutes) in a cache sized for thousands of cells, so that Excel recalculating a workbook does
- * not storm the service. Failures are not kept.
+ * not storm the service. Failures are not kept. The record functions' batches (functions/record-batch.ts)
+ * use its two halves apart: `share` (a key's cache and its one call in flight) for each cell, `schedule` (a
+ * place among the running calls) for the list pages and the GETs that answer them.
  */
 
 export const DEFAULT_CACHE_MS = 5 * 60_000;
@@ -39,6 +41,16 @@ export class RequestGovernor {
    * the `concurrency` running calls is free (`fetch` is called then, not before).
    */
   run<T>(key: string, fetch: () => Promise<T>): Promise<T> {
+    return this.share(key, () => this.schedule(fetch));
+  }
+
+  /**
+   * The value for `key`: from the cache, from the same work in flight, or from `work` (called at once) whose
+   * value is then cached under `key` like a fetch's. `work` takes no place among the running calls itself: it
+   * takes places with `schedule` for the requests it makes (the record functions' batches: one list answers
+   * many keys, and a key the list does not answer takes a place for its own GET).
+   */
+  share<T>(key: string, work: () => Promise<T>): Promise<T> {
     this.stats.calls++;
     const hit = this.peek<T>(key);
     if (hit !== undefined) {
@@ -50,21 +62,34 @@ export class RequestGovernor {
       this.stats.shared++;
       return pending as Promise<T>;
     }
-    const send = async (): Promise<T> => {
-      this.stats.fetches++;
+    const started = (async () => {
       try {
-        const value = await fetch();
+        const value = await work();
         if (this.cacheMs > 0) this.remember(key, value);
         return value;
       } finally {
         this.inFlight.delete(key);
+      }
+    })();
+    this.inFlight.set(key, started);
+    return started;
+  }
+
+  /**
+   * Runs `fetch` when a place among the `concurrency` running calls is free (at once, synchronously, when one
+   * is), and frees the place when it settles. No key: nothing is shared or cached here.
+   */
+  schedule<T>(fetch: () => Promise<T>): Promise<T> {
+    const send = async (): Promise<T> => {
+      this.stats.fetches++;
+      try {
+        return await fetch();
+      } finally {
         this.release();
       }
     };
     // A free place: sent at once (synchronously, as before the cap); otherwise queued until one frees up.
-    const started = this.running < this.concurrency ? (this.running++, send()) : this.queue().then(send);
-    this.inFlight.set(key, started);
-    return started;
+    return this.running < this.concurrency ? (this.running++, send()) : this.queue().then(send);
   }
 
   /** A cached value that has not expired, or undefined. Never fetches (formula value preview uses it). */

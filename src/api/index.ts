@@ -13,6 +13,7 @@ export * from "./movements";
 export * from "./allowances";
 export * from "./expenses";
 export * from "./state-patch";
+export type { ListedRecord } from "./record-lists";
 export { MalformedRecord, describeIssue } from "./malformed";
 export type { RecordIssue } from "./schema-check";
 export { MAX_VALUES_PER_RECORD } from "./schema-check";

@@ -3,7 +3,8 @@
  * empty cells (null or ""), single-cell references already resolved to their value. A bad argument gives an
  * ArgumentError that names the argument and what is allowed; it becomes #VALUE!.
  */
-import { isIsoDate } from "../domain";
+import { redactSecrets } from "../api";
+import { isIsoDate, isUuid } from "../domain";
 import { serialToDate } from "../sheets";
 
 export class ArgumentError extends Error {
@@ -21,6 +22,27 @@ export function requiredText(name: string, v: Raw): string {
   if (isEmpty(value)) throw new ArgumentError(`${name} is required.`);
   if (typeof value !== "string" && typeof value !== "number") throw new ArgumentError(`${name} must be text; got ${JSON.stringify(value)}.`);
   return String(value).trim();
+}
+
+/** What an argument's message quotes of a value: the key never (it could be pasted anywhere), and 40 characters at most. */
+function quoted(text: string): string {
+  const safe = redactSecrets(text);
+  return JSON.stringify(safe.length > 40 ? `${safe.slice(0, 39)}…` : safe);
+}
+
+/**
+ * An id: the service's ids are UUIDs (spec section 1), 8-4-4-4-12 hexadecimal digits in either case, of any
+ * version (the spec names none; the nil UUID is shaped like one and the service answers it 404). It is sent as
+ * written, only trimmed. Anything else is refused before a request: the likeliest mistake is the 8 characters
+ * a table or sheet name shows (SpendExpenses_1a2b3c4d), which the service would answer as a missing record.
+ */
+export function requiredId(name: string, v: Raw): string {
+  const text = requiredText(name, v);
+  if (isUuid(text)) return text;
+  throw new ArgumentError(
+    `${name} ${quoted(text)} is not an id: an id is a UUID of 36 characters, like 3f2504e0-4f89-41d3-9a0c-0305e82c3301. ` +
+      "Table and sheet names show only an id's first 8 characters: copy the whole id from an ID column or the taskpane.",
+  );
 }
 
 export function optionalChoice<T extends string>(name: string, v: Raw, allowed: readonly T[]): T | undefined {

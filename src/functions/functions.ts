@@ -7,9 +7,10 @@ import {
   ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES,
 } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { gridOf, recordColumns, recordEntity, rowFormatter, spillList, spillRecord, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
-import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredText, ArgumentError } from "./args";
+import { gridOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
+import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
+import { governedRecord } from "./record-batch";
 import { currentSession, governed, resultForm } from "./runtime";
 
 /** A list as Excel shows it: with data types where this Excel takes them from a function (dates look like dates), else plain. */
@@ -54,8 +55,8 @@ export async function cards(expand: any, invocation: CustomFunctions.Invocation)
  */
 export async function movements(card_id: any, billing_period_id: any, type: any, reconciled: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(() => {
-    const cardId = requiredText("card_id", card_id);
-    const billingPeriodId = requiredText("billing_period_id", billing_period_id);
+    const cardId = requiredId("card_id", card_id);
+    const billingPeriodId = requiredId("billing_period_id", billing_period_id);
     const t = optionalChoice("type", type, MOVEMENT_TYPES);
     const r = optionalBoolean("reconciled", reconciled);
     return governed("MOVEMENTS", [cardId, billingPeriodId, t, r], invocation, (client, signal) =>
@@ -74,7 +75,7 @@ export async function movements(card_id: any, billing_period_id: any, type: any,
  */
 export async function allowances(subsidiary_id: any, state: any, expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(() => {
-    const subsidiaryId = requiredText("subsidiary_id", subsidiary_id);
+    const subsidiaryId = requiredId("subsidiary_id", subsidiary_id);
     const s = optionalChoice("state", state, ALLOWANCE_STATES);
     const e = optionalExpand("expand", expand, ALLOWANCE_EXPAND);
     return governed("ALLOWANCES", [subsidiaryId, s, e], invocation, (client, signal) =>
@@ -96,7 +97,7 @@ export async function allowances(subsidiary_id: any, state: any, expand: any, in
 export async function expenses(subsidiary_id: any, state: any, created_from: any, created_to: any, expand: any,
   invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(() => {
-    const subsidiaryId = requiredText("subsidiary_id", subsidiary_id);
+    const subsidiaryId = requiredId("subsidiary_id", subsidiary_id);
     const s = optionalChoice("state", state, EXPENSE_STATES);
     const from = optionalDate("created_from", created_from);
     const to = optionalDate("created_to", created_to);
@@ -116,7 +117,8 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
     column = columns.findIndex((c) => c.key === wanted || c.header.toLowerCase() === wanted);
     if (column < 0) throw new ArgumentError(`field must be one of ${columns.map((c) => c.key).join(", ")}; got "${String(field)}".`);
   }
-  const spill = await governed(name, [id, subsidiaryId], invocation, (client, signal) => spillRecord(client, { kind, id, subsidiaryId }, { signal }));
+  // Batched with the other record calls of its scope (record-batch.ts); the answer is its GET's, cell for cell.
+  const spill = await governedRecord(name, { kind, id, subsidiaryId }, invocation);
   const form = resultForm();
   // Always a grid, as the metadata declares (matrix): one field or the entity as a single cell, or, without
   // data types, the record with its header row.
@@ -138,7 +140,7 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
  * @returns The card (a header row and its row), or one field's value as a single cell.
  */
 export async function card(card_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return guard(async () => one("CARD", "card", requiredText("card_id", card_id), undefined, field, invocation));
+  return guard(async () => one("CARD", "card", requiredId("card_id", card_id), undefined, field, invocation));
 }
 
 /**
@@ -152,8 +154,8 @@ export async function card(card_id: any, field: any, invocation: CustomFunctions
  */
 export async function allowance(subsidiary_id: any, allowance_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(async () => {
-    const sub = requiredText("subsidiary_id", subsidiary_id);
-    return one("ALLOWANCE", "allowance", requiredText("allowance_id", allowance_id), sub, field, invocation);
+    const sub = requiredId("subsidiary_id", subsidiary_id);
+    return one("ALLOWANCE", "allowance", requiredId("allowance_id", allowance_id), sub, field, invocation);
   });
 }
 
@@ -168,7 +170,7 @@ export async function allowance(subsidiary_id: any, allowance_id: any, field: an
  */
 export async function expense(subsidiary_id: any, expense_id: any, field: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(async () => {
-    const sub = requiredText("subsidiary_id", subsidiary_id);
-    return one("EXPENSE", "expense", requiredText("expense_id", expense_id), sub, field, invocation);
+    const sub = requiredId("subsidiary_id", subsidiary_id);
+    return one("EXPENSE", "expense", requiredId("expense_id", expense_id), sub, field, invocation);
   });
 }

@@ -21,12 +21,30 @@ export class PreviewError extends Error {
 
 let session: Session | null = null;
 let deadlineMs = DEFAULT_DEADLINE_MS;
+let batching = true;
+
+export interface RuntimeOptions {
+  /** Each call's deadline from when it is sent (default DEFAULT_DEADLINE_MS). */
+  deadlineMs?: number;
+  /**
+   * Record functions batched (record-batch.ts), the default. `false` gives one GET per record, as before
+   * issue 27: the baseline the tests and the benchmark compare the batches with.
+   */
+  batching?: boolean;
+}
 
 /** The shared runtime's entry point gives the functions the session the taskpane uses. */
-export function useSession(shared: Session, options: { deadlineMs?: number } = {}): void {
+export function useSession(shared: Session, options: RuntimeOptions = {}): void {
   session = shared;
   deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  batching = options.batching ?? true;
 }
+
+/** The deadline of a call from when it is sent. */
+export const callDeadlineMs = (): number => deadlineMs;
+
+/** Whether record functions are batched (see RuntimeOptions.batching). */
+export const batchingRecords = (): boolean => batching;
 
 /**
  * The form this Excel takes a function's results in:
@@ -57,17 +75,23 @@ export function currentSession(): Session {
   return session;
 }
 
+/** The governor's key of a call: the connection, the function and its (already checked) arguments. */
+export const callKey = (client: SpendClient, name: string, args: unknown[]): string => JSON.stringify([client.baseUrl, client.enterpriseId, name, args]);
+
+/** Formula value preview: the cached value of `key`, or a PreviewError; never the service. */
+export function previewOf<T>(s: Session, key: string): T {
+  const hit = s.governor.peek<T>(key);
+  if (hit !== undefined) return hit;
+  throw new PreviewError("Formula preview does not call the service: press Enter to load.");
+}
+
 /** Runs `fetch` through the governor, keyed by the function and its (already checked) arguments. */
 export async function governed<T>(name: string, args: unknown[], invocation: CustomFunctions.Invocation | undefined,
   fetch: (client: SpendClient, signal: AbortSignal) => Promise<T>): Promise<T> {
   const s = currentSession();
   const client = s.currentClient();
-  const key = JSON.stringify([client.baseUrl, client.enterpriseId, name, args]);
-  if (isInValuePreview(invocation)) {
-    const hit = s.governor.peek<T>(key);
-    if (hit !== undefined) return hit;
-    throw new PreviewError("Formula preview does not call the service: press Enter to load.");
-  }
+  const key = callKey(client, name, args);
+  if (isInValuePreview(invocation)) return previewOf<T>(s, key);
   return s.governor.run(key, () => withDeadline((signal) => fetch(client, signal), deadlineMs));
 }
 
@@ -81,7 +105,7 @@ export function isInValuePreview(invocation: CustomFunctions.Invocation | undefi
 }
 
 /** The deadline starts when the governor sends the call, not while it waits its turn behind others. */
-function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(run: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {

@@ -3,7 +3,10 @@
  * (dates as Excel serials, numbers as numbers, text as text), without the Sync status column, which only
  * means something in a loaded table.
  */
-import { getAllowance, getCard, getExpense, redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
+import {
+  ALLOWANCE_MAX_PAGE_SIZE, CARD_MAX_PAGE_SIZE, EXPENSE_MAX_PAGE_SIZE, getAllowance, getCard, getExpense, listAllowancesAsGot, listCardsAsGot,
+  listExpensesAsGot, redactSecrets, type ListedRecord, type ListOptions, type Paginated, type SendOptions, type SpendClient,
+} from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel-values";
 import { allowanceColumns } from "./layouts/allowances";
@@ -50,23 +53,76 @@ export interface RecordRef {
   subsidiaryId?: string;
 }
 
-/** Column keys and headers of one record's row (for messages about the `field` argument). */
-export function recordColumns(kind: RecordKind): { key: string; header: string }[] {
+/** A record's columns in a spill (every record function shows all of them, without expand). */
+function columnsOf(kind: RecordKind): Column<never>[] {
   const none = new Set<string>();
   const columns = kind === "card" ? cardColumns(none) : kind === "allowance" ? allowanceColumns(none) : expenseColumns(none);
-  return withoutStatus(columns as Column<unknown>[]).map((c) => ({ key: c.key, header: c.header }));
+  return withoutStatus(columns as Column<never>[]);
+}
+
+/** An allowance is asked with its segments, which name the converted amount's currency (layouts/allowances.ts). */
+const ALLOWANCE_RECORD_EXPAND = withCurrencyExpand([]);
+
+/** Column keys and headers of one record's row (for messages about the `field` argument). */
+export function recordColumns(kind: RecordKind): { key: string; header: string }[] {
+  return columnsOf(kind).map((c) => ({ key: c.key, header: c.header }));
 }
 
 /** One record: its columns and its one row. */
 export async function spillRecord(client: SpendClient, ref: RecordRef, options: SendOptions = {}): Promise<Spill> {
-  const none = new Set<string>();
+  const columns = columnsOf(ref.kind);
   switch (ref.kind) {
     case "card":
-      return render(withoutStatus(cardColumns(none)), [await getCard(client, ref.id, {}, options)]);
+      return render(columns, [await getCard(client, ref.id, {}, options)] as never[]);
     case "allowance":
-      // With its segments, which name the converted amount's currency (layouts/allowances.ts).
-      return render(withoutStatus(allowanceColumns(none)), [await getAllowance(client, ref.subsidiaryId!, ref.id, { expand: withCurrencyExpand([]) }, options)]);
+      return render(columns, [await getAllowance(client, ref.subsidiaryId!, ref.id, { expand: ALLOWANCE_RECORD_EXPAND }, options)] as never[]);
     case "expense":
-      return render(withoutStatus(expenseColumns(none)), [await getExpense(client, ref.subsidiaryId!, ref.id, {}, options)]);
+      return render(columns, [await getExpense(client, ref.subsidiaryId!, ref.id, {}, options)] as never[]);
+  }
+}
+
+/** The records one list holds: a subsidiary's expenses or allowances, or the enterprise's cards. */
+export interface RecordScope {
+  kind: RecordKind;
+  /** For allowances and expenses. */
+  subsidiaryId?: string;
+}
+
+/** One page of a scope's list, for the record functions' batches. */
+export interface RecordPage {
+  page: number;
+  /** Records in the whole list, as the page says (null when the service gives no count). */
+  count: number | null;
+  /** Records asked for a page: the resource's maximum. */
+  pageSize: number;
+  /** Records on this page, whether they can answer a call or not. */
+  size: number;
+  /** What `spillRecord` gives for `id` when this page holds it as its GET would answer it; otherwise undefined. */
+  spill(id: string): Spill | undefined;
+}
+
+/** Records asked for a page of a scope's list (the resource's maximum). */
+export const recordPageSize = (kind: RecordKind): number =>
+  kind === "card" ? CARD_MAX_PAGE_SIZE : kind === "allowance" ? ALLOWANCE_MAX_PAGE_SIZE : EXPENSE_MAX_PAGE_SIZE;
+
+/**
+ * The pages of a scope's list, each able to give the spill of a record it holds exactly as `spillRecord`
+ * would (the same query: an allowance with its segments; the same checks, through the GET's schema: see
+ * api/record-lists.ts). A record the page holds but a GET must decide gives undefined, like one it lacks.
+ */
+export async function* recordPages(client: SpendClient, scope: RecordScope, options: ListOptions = {}): AsyncGenerator<RecordPage> {
+  const columns = columnsOf(scope.kind);
+  const pageSize = recordPageSize(scope.kind);
+  const list: Paginated<ListedRecord<unknown>> =
+    scope.kind === "card" ? listCardsAsGot(client, {}, options)
+      : scope.kind === "allowance" ? listAllowancesAsGot(client, scope.subsidiaryId!, { expand: ALLOWANCE_RECORD_EXPAND }, options)
+        : listExpensesAsGot(client, scope.subsidiaryId!, {}, options);
+  for await (const page of list.pages()) {
+    const byId = new Map<string, unknown>();
+    for (const listed of page.results) if (listed.record !== undefined) byId.set(listed.id, listed.record);
+    yield {
+      page: page.page, count: page.count, pageSize, size: page.results.length + page.malformed.length,
+      spill: (id) => (byId.has(id) ? render(columns, [byId.get(id)] as never[]) : undefined),
+    };
   }
 }

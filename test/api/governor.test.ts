@@ -42,4 +42,31 @@ describe("the request governor", () => {
     now = 1000;
     expect(await governor.run("k", fetch)).toBe(2);
   });
+
+  it("share: the work takes no place itself, its value is cached under the key and shared while in flight; a failure is not kept", async () => {
+    const governor = new RequestGovernor(60_000, () => 0, 1);
+    let finish!: (v: number) => void;
+    const held = governor.run("busy", () => new Promise<number>((r) => (finish = r))); // the one place
+    let calls = 0;
+    const work = () => {
+      calls++;
+      return Promise.resolve(7);
+    };
+    const [a, b] = [governor.share("k", work), governor.share("k", work)];
+    expect(await Promise.all([a, b])).toEqual([7, 7]);
+    expect(calls).toBe(1);
+    expect(governor.peek("k")).toBe(7);
+    // A request made from inside the work waits for a place like any other.
+    let sent = false;
+    const scheduled = governor.schedule(async () => (sent = true));
+    await Promise.resolve();
+    expect(sent).toBe(false);
+    finish(1);
+    await held;
+    await scheduled;
+    expect(sent).toBe(true);
+    await expect(governor.share("f", () => Promise.reject(new Error("404")))).rejects.toThrow("404");
+    expect(governor.peek("f")).toBeUndefined();
+    expect(governor.stats).toMatchObject({ calls: 4, hits: 0, shared: 1, fetches: 2 });
+  });
 });

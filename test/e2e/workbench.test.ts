@@ -146,7 +146,7 @@ describe("the workbench in Chromium", () => {
     await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${paid.length + 1} × `));
     await expectText(page.locator('[data-cell="B2"]'), "Allowance ID");
     await expectText(page.locator('[data-cell="B3"]'), paid[0].id);
-    await page.getByLabel("Value or formula").fill('=SPEND.EXPENSES("x", "payed")');
+    await page.getByLabel("Value or formula").fill(`=SPEND.EXPENSES("${sub}", "payed")`);
     await page.getByLabel("Value or formula").press("Enter");
     await expectText(page.locator("#formula-status"), '#VALUE! state must be one of draft, pending, approved, accounted, paid, rejected; got "payed".');
     await page.screenshot({ path: join(OUT, "workbench-formula.png") });

@@ -39,6 +39,9 @@ function connectSilent(deadlineMs: number): RawRequest[] {
   return sent;
 }
 
+/** A UUID-shaped id of its own for each `n` (the functions refuse anything else before a request). */
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
 const failure = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e) => e as FunctionError);
 
 describe("the list functions spill a header row and the tables' columns and types", () => {
@@ -229,8 +232,8 @@ describe("errors say which argument and what is allowed, or what went wrong", ()
       [expenses(sub, null, "31/12/2026", null, null, invocation()), 'created_from must be an Excel date or text written YYYY-MM-DD; got "31/12/2026".'],
       [expenses(sub, null, "2026-10-01", "2026-09-01", null, invocation()), "created_from (2026-10-01) is after created_to (2026-09-01)."],
       [allowances(sub, null, "beneficiary,owner", invocation()), 'expand takes beneficiary, allowance_segments, documents (comma-separated); "owner" is not one of them.'],
-      [movements("c", "p", null, "maybe", invocation()), 'reconciled must be TRUE or FALSE; got "maybe".'],
-      [expense(sub, "x", "colour", invocation()), expect.stringMatching(/^field must be one of id, expense_number, date, /) as unknown as string],
+      [movements(uuid(1), uuid(2), null, "maybe", invocation()), 'reconciled must be TRUE or FALSE; got "maybe".'],
+      [expense(sub, uuid(3), "colour", invocation()), expect.stringMatching(/^field must be one of id, expense_number, date, /) as unknown as string],
     ];
     for (const [call, message] of cases) expect(await failure(call)).toEqual(new FunctionError("#VALUE!", message));
     expect(requests).toEqual([]);
@@ -283,7 +286,7 @@ describe("distinct calls beyond the governor's cap", () => {
     try {
       const sent = connectSilent(300);
       const settled: number[] = [];
-      const calls = Array.from({ length: 7 }, (_, i) => failure(expenses(`sub-${i}`, null, null, null, null, invocation())).finally(() => settled.push(i)));
+      const calls = Array.from({ length: 7 }, (_, i) => failure(expenses(uuid(i), null, null, null, null, invocation())).finally(() => settled.push(i)));
       await jest.advanceTimersByTimeAsync(0);
       expect(sent).toHaveLength(6);
       await jest.advanceTimersByTimeAsync(300);
@@ -344,14 +347,14 @@ describe("hostile answers are bounded for the functions too (issue 25)", () => {
 
   it("SPEND.EXPENSES on a page of 10^5 records when 1,000 were asked for: #N/A saying so, nothing parsed", async () => {
     connectAnswering(`{"count":null,"next":null,"previous":null,"results":[${new Array(100_000).fill("{}").join(",")}]}`);
-    const error = await failure(expenses("sub-1", null, null, null, null, invocation()));
+    const error = await failure(expenses(uuid(1), null, null, null, null, invocation()));
     expect(error.code).toBe("#N/A");
     expect(error.message).toBe("Page 1 of expenses holds more than 1,000 records, the page size asked for: the service ignores page_size. It was refused without being read. Loading stopped.");
   });
 
   it("SPEND.EXPENSE on a record holding 10^5 values: #N/A saying so", async () => {
-    connectAnswering(`{"id":"e1","approved_by":[${new Array(100_000).fill("{}").join(",")}]}`);
-    const error = await failure(expense("sub-1", "e1", null, invocation()));
+    connectAnswering(`{"id":"${uuid(2)}","approved_by":[${new Array(100_000).fill("{}").join(",")}]}`);
+    const error = await failure(expense(uuid(1), uuid(2), null, invocation()));
     expect(error.code).toBe("#N/A");
     expect(error.message).toMatch(/^The service's answer for expense holds more than 2,112 values, more than a record needs/);
   });
