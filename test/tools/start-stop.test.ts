@@ -9,6 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { BASE_URL_EXAMPLES, Session, listCards, memoryStorage } from "../../src/api";
+import { explain } from "../../src/taskpane/messages";
 import { captured, ROOT, type Spawned } from "../support/process";
 
 jest.setTimeout(300_000);
@@ -199,6 +201,28 @@ describe("npm start twice, then npm stop, on free ports", () => {
     expect((await fetch(workbench)).status).toBe(200);
     const sandbox = await fetch(`http://127.0.0.1:${env.SPEND_SANDBOX_PORT}/public/v1/enterprises/x/corporate-cards/`);
     expect(sandbox.status).toBe(403);
+  });
+
+  it("the taskpane's connection test against this dev server: /proxi is named as the base URL to fix, /proxy connects", async () => {
+    const [, id, key] = /enterprise 1: id (\S+)\s+key (\S+)/.exec(first.stdout())!;
+    const devUrl = `http://localhost:${env.SPEND_DEV_PORT}`;
+    const connectWith = async (baseUrl: string) => {
+      const session = new Session(memoryStorage());
+      try {
+        return (await listCards(session.connect({ baseUrl, enterpriseId: id, apiKey: key }), {}, { pageSize: 1 }).pages().next()).value!.count;
+      } catch (error) {
+        return explain(error);
+      }
+    };
+    expect(await connectWith(`${devUrl}/proxi`)).toBe(
+      `The base URL looks wrong: nothing at ${devUrl}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
+      `but GET /proxi/public/v1/enterprises/${id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with an HTML page rather than ` +
+      `the service's JSON error. ${BASE_URL_EXAMPLES}`,
+    );
+    expect(await connectWith(`localhost:${env.SPEND_DEV_PORT}/proxy`)).toBe(
+      `The base URL "localhost:${env.SPEND_DEV_PORT}/proxy" has no scheme: start it with http://, as in ${devUrl}/proxy.`,
+    );
+    expect(await connectWith(`${devUrl}/proxy`)).toBeGreaterThan(0);
   });
 
   it("npm stop ends npm start, the sandbox, the dev server and everything they spawned, and frees both ports", async () => {
