@@ -64,12 +64,12 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(said).not.toMatch(/check the ids/);
   });
 
-  it.each([
-    ["plain text", "text/plain", () => "not found"],
-    ["JSON that is not the service's", "application/json", () => '{"detail":"Not found."}'],
-    ["an empty answer", null, () => ""],
+  it.each<[string, string | null, string]>([
+    ["plain text", "text/plain", "not found"],
+    ["JSON that is not the service's", "application/json", '{"detail":"Not found."}'],
+    ["an empty answer", null, ""],
   ])("%s: named as such, the base URL blamed", async (kind, type, body) => {
-    const origin = await answering404(type, body);
+    const origin = await answering404(type, () => body);
     const { error, said } = await testConnection(origin);
     expect(error).toBeInstanceOf(BaseUrlError);
     expect(said).toBe(
