@@ -3,19 +3,28 @@
  * the workbench URL and the demo credentials, and sideloads into desktop Excel where office-addin-debugging
  * can (Windows, macOS). `npm stop` (or Ctrl-C) ends what it started. The sandbox's data is kept across
  * restarts (`npm start -- --fresh` starts over); other flags after `--` go to the sandbox (start-args.ts).
+ *
+ * One npm start per folder (instance.ts): a second one, while the first runs or is starting, refuses at once
+ * with the first one's workbench URL, before it reads a flag, touches the data file or listens on a port, and
+ * exits 1. A port another program holds is refused the same way, before anything starts. Each child runs in
+ * a process group of its own (processes.ts), recorded in the pid file, so that npm stop ends everything.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { SandboxManifest } from "../src/sandbox/server";
+import { MARKERS, ROOT, create, livenessOf, pidFilePath, readInstance, release, removeIfUnchanged, staleSentence, textOf, update, type Instance, type Role } from "./instance";
+import { portProblem } from "./ports";
+import { OWN_GROUP, endAll } from "./processes";
 import { prepareDataFile, startArgs } from "./start-args";
 
-const ROOT = join(__dirname, "..");
-export const PID_FILE = join(ROOT, ".spend-sync.pids");
+const PID_FILE = pidFilePath();
 const DEV_PORT = Number(process.env.SPEND_DEV_PORT ?? 3000);
 const SANDBOX_PORT = Number(process.env.SPEND_SANDBOX_PORT ?? 3100);
+const DEV_HOST = process.env.SPEND_DEV_HOST ?? "localhost";
 const bin = (name: string) => join(ROOT, "node_modules", ".bin", name);
-const children: ChildProcess[] = [];
+const children: { role: Role; child: ChildProcess }[] = [];
+/** This npm start's record, once it holds the pid file. */
+let instance: Instance | null = null;
 
 function certificatesInstalled(): boolean {
   try {
@@ -26,17 +35,87 @@ function certificatesInstalled(): boolean {
   }
 }
 
-function stopAll(code = 0): never {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  rmSync(PID_FILE, { force: true });
+/** Says why nothing was started and exits 1; the pid file, the ports and the data are left as they were. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const USE_IT = "Use that one, or end it with `npm stop` first. This npm start started nothing and changed nothing.";
+
+/** The sentence of a second npm start: where the running one is. */
+function alreadyRunning(holder: Instance): string {
+  if (holder.legacy) return `Spend Sync is already running in this folder (npm start, pid ${holder.pid}); its URL is in the terminal where it runs.\n${USE_IT}`;
+  if (holder.workbench) return `Spend Sync is already running in this folder (npm start, pid ${holder.pid}):\n  Workbench: ${holder.workbench}\n${USE_IT}`;
+  return `Spend Sync is already starting in this folder (npm start, pid ${holder.pid}); once built, its workbench is at\n  ${holder.devUrl}/workbench.html\n${USE_IT}`;
+}
+
+/**
+ * Takes the pid file, or refuses: another npm start runs (or is starting), or what an ended one started still
+ * runs. A stale pid file is removed with a sentence, then taken.
+ */
+function claim(devUrl: string): Instance {
+  const me: Instance = { pid: process.pid, devUrl, workbench: null, ports: { dev: DEV_PORT, sandbox: SANDBOX_PORT }, groups: [] };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (create(PID_FILE, me)) return me;
+    const text = textOf(PID_FILE);
+    const holder = readInstance(PID_FILE);
+    if (holder === null) continue; // removed meanwhile
+    if (holder !== "unreadable") {
+      const state = livenessOf(holder);
+      if (state === "running") refuse(alreadyRunning(holder));
+      if (state === "orphans") {
+        refuse(`A previous npm start (pid ${holder.pid}) has ended, but its sandbox or dev server still runs (process groups ${holder.groups.map((g) => g.pid).join(", ")}). ` +
+          "Run `npm stop` to end them, then npm start again. This npm start started nothing.");
+      }
+    }
+    removeIfUnchanged(PID_FILE, text);
+    console.log(staleSentence(PID_FILE, holder));
+  }
+  refuse(`Another npm start took ${basename(PID_FILE)} at the same moment; this one started nothing. Run \`npm start\` again to see it.`);
+}
+
+/** Refuses, before anything starts, a port another program holds (so that no URL of that program is printed as ours). */
+async function checkPorts(): Promise<void> {
+  const ports = [
+    { port: DEV_PORT, hosts: [...new Set([DEV_HOST, "127.0.0.1", "::1"])], whose: "the dev server's", variable: "SPEND_DEV_PORT" },
+    { port: SANDBOX_PORT, hosts: ["127.0.0.1"], whose: "the sandbox's", variable: "SPEND_SANDBOX_PORT" },
+  ];
+  for (const { port, hosts, whose, variable } of ports) {
+    const problem = await portProblem(port, hosts);
+    if (!problem) continue;
+    release(PID_FILE, process.pid);
+    const why = problem === "EADDRINUSE" ? "is already in use by another program" : `cannot be listened on (${problem})`;
+    refuse(`Port ${port} (${whose}) ${why}, so npm start started nothing. Stop that program, or choose another port: ${variable}=${port + 1} npm start.`);
+  }
+}
+
+let stopping = false;
+
+/** Ends the children's process groups (and what they spawned), releases the pid file, exits. */
+async function stopAll(code = 0, said = ""): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (said) console.log(said);
+  const left = await endAll(children.map(({ role, child }) => ({ pid: child.pid ?? 0, group: true, marker: MARKERS[role] })), 50);
+  if (left.length > 0) console.error(`Could not end process group(s) ${left.map((t) => t.pid).join(", ")}; \`npm stop\` tries again.`);
+  else if (instance) release(PID_FILE, process.pid);
   process.exit(code);
+}
+
+function record(role: Role, child: ChildProcess): void {
+  children.push({ role, child });
+  if (instance && child.pid) {
+    instance.groups.push({ role, pid: child.pid });
+    update(PID_FILE, instance);
+  }
 }
 
 async function startSandbox(args: string[]): Promise<SandboxManifest> {
   const child = spawn(bin("tsx"), [join(ROOT, "src/sandbox/cli.ts"), ...args], {
-    cwd: ROOT, stdio: ["ignore", "pipe", "inherit"],
+    cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], ...OWN_GROUP,
   });
-  children.push(child);
+  record("sandbox", child);
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d) => {
@@ -63,32 +142,37 @@ async function waitFor(url: string, child: ChildProcess, seconds = 180): Promise
 }
 
 async function main(): Promise<void> {
-  process.on("SIGINT", () => stopAll());
-  process.on("SIGTERM", () => stopAll());
+  process.on("SIGINT", () => void stopAll(0, "Stopping Spend Sync…"));
+  process.on("SIGTERM", () => void stopAll(0, "Stopping Spend Sync (npm stop)…"));
   const https = certificatesInstalled();
+  const devUrl = `${https ? "https" : "http"}://localhost:${DEV_PORT}`;
+  // First of all: nothing below may run beside another npm start of this folder (its data file, its ports).
+  instance = claim(devUrl);
+  await checkPorts();
   const args = startArgs(process.argv.slice(2), ROOT, SANDBOX_PORT);
   const { existed } = prepareDataFile(args.dataFile, args.fresh);
   console.log(existed
     ? `Sandbox data: ${args.dataFile} (kept from the last run; \`npm start -- --fresh\` starts over; --seed, --scale and --anchor apply to fresh data only).`
     : `Sandbox data: ${args.dataFile} (fresh demo data, kept across restarts).`);
   const sandbox = await startSandbox(args.sandbox);
-  const devUrl = `${https ? "https" : "http"}://localhost:${DEV_PORT}`;
   if (https) process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // our own readiness check against the dev certificate
   console.log(`Sandbox ready at ${sandbox.base_url}. Building the add-in (webpack dev server, ${https ? "https" : "http on loopback"})…`);
   const dev = spawn(bin("webpack"), ["serve", "--mode", "development"], {
-    cwd: ROOT, stdio: ["ignore", "ignore", "inherit"],
+    cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], ...OWN_GROUP,
     env: { ...process.env, SPEND_SERVICE_URL: sandbox.base_url, SPEND_HTTPS: https ? "1" : "0", SPEND_DEV_PORT: String(DEV_PORT) },
   });
-  children.push(dev);
-  writeFileSync(PID_FILE, JSON.stringify([process.pid, ...children.map((c) => c.pid)]));
+  record("dev server", dev);
   await waitFor(`${devUrl}/workbench.html`, dev);
 
   const [first] = sandbox.enterprises;
+  const workbench = `${devUrl}/workbench.html?enterprise=${first.id}`;
+  instance.workbench = workbench;
+  update(PID_FILE, instance);
   const lines = [
     "",
     "Spend Sync is running.",
     "",
-    `  Workbench (the add-in beside an in-memory Excel):  ${devUrl}/workbench.html?enterprise=${first.id}`,
+    `  Workbench (the add-in beside an in-memory Excel):  ${workbench}`,
     `  Add-in page for Excel (shared runtime):            ${devUrl}/taskpane.html`,
     `  Sandbox (the service, demo data):                 ${sandbox.base_url}`,
     "",
@@ -102,7 +186,7 @@ async function main(): Promise<void> {
     if (!https) console.log("  Desktop Excel needs https: run `npx office-addin-dev-certs install`, then npm start again to sideload.");
     else {
       console.log("  Sideloading into desktop Excel (office-addin-debugging)…");
-      children.push(spawn(bin("office-addin-debugging"), ["start", join(ROOT, "manifest.xml"), "desktop", "--dev-server-port", String(DEV_PORT), "--no-debug"], { cwd: ROOT, stdio: "inherit" }));
+      record("sideload", spawn(bin("office-addin-debugging"), ["start", join(ROOT, "manifest.xml"), "desktop", "--dev-server-port", String(DEV_PORT), "--no-debug"], { cwd: ROOT, stdio: "inherit", ...OWN_GROUP }));
     }
   } else {
     console.log("  No desktop Excel on this system: to try the add-in in Excel on the web, run `npx office-addin-dev-certs install`,");
@@ -113,5 +197,5 @@ async function main(): Promise<void> {
 
 main().catch((error) => {
   console.error(`npm start failed: ${(error as Error).message}`);
-  stopAll(1);
+  void stopAll(1);
 });

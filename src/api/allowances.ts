@@ -1,8 +1,8 @@
 /** Allowances of a subsidiary (spec 2.2, 4.3, 4.4, 4.5). */
 import { z } from "zod";
-import { ALLOWANCE_STATES, type AllowanceState } from "../domain";
+import { ALLOWANCE_STATES, normalizeState, type AllowanceState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { Envelope, Id, Money, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
+import { Envelope, Id, Money, Opaque, Person, Timestamp, arrayOf, isListed, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { asGot, type ListedRecord } from "./record-lists";
 import { checkedPatch, type StatePatch } from "./state-patch";
@@ -73,18 +73,20 @@ export const AllowanceUpdate = recordOf({
 export type AllowanceUpdate = z.infer<typeof AllowanceUpdate>;
 
 export interface AllowanceQuery {
-  state?: AllowanceState;
+  /** One of ALLOWANCE_STATES, compared trimmed and in any case (normalizeState); sent in lower case. */
+  state?: AllowanceState | (string & {});
   expand?: ExpandOf<typeof ALLOWANCE_EXPAND>;
 }
 
 const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsidiaryId)}/allowances/`;
 
 export function listAllowances(client: SpendClient, subsidiaryId: string, query: AllowanceQuery = {}, options: ListOptions = {}): Paginated<Allowance> {
-  if (query.state !== undefined && !ALLOWANCE_STATES.includes(query.state)) {
+  const state = query.state === undefined ? undefined : normalizeState(query.state);
+  if (state !== undefined && !isListed(ALLOWANCE_STATES, state)) {
     throw new RangeError(`state must be one of ${ALLOWANCE_STATES.join(", ")}; got '${query.state}'.`);
   }
   return new Paginated(client, {
-    resource: "allowances", path: base(subsidiaryId), query: { state: query.state, expand: query.expand },
+    resource: "allowances", path: base(subsidiaryId), query: { state, expand: query.expand },
     item: Allowance, maxPageSize: ALLOWANCE_MAX_PAGE_SIZE,
   }, options);
 }

@@ -13,13 +13,55 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** The parsed base URL, or a TypeError whose message quotes no credentials and no key. */
-export function checkBaseUrl(baseUrl: string): URL {
+/** What a base URL looks like, in every message that says one is wrong. */
+export const BASE_URL_EXAMPLES =
+  "A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or http://localhost:3000/proxy with the workbench (npm start prints it).";
+
+/** A scheme and its "//", as every base URL begins. */
+const WITH_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * The base URL that text without a scheme most likely meant: http:// before a loopback host (a sandbox or the
+ * dev proxy), https:// before any other; `http:/x` and `http:x` get their "//". Null when no host can be read
+ * in it (a bare number is a port or nothing, not a host).
+ */
+function meant(typed: string): string | null {
+  const half = /^(https?):\/?(?!\/)(.+)$/i.exec(typed);
+  const rest = half ? half[2] : typed.replace(/^\/+/, "");
   let url: URL;
   try {
-    url = new URL(baseUrl.trim());
+    url = new URL(`http://${rest}`);
   } catch {
-    throw new TypeError(redactSecrets(`The base URL "${withoutUserInfo(baseUrl)}" is not a URL; write it like https://api.example.com.`));
+    return null;
+  }
+  // A host as people type one: a name with a dot, localhost, an IPv4 address or [IPv6]. Not "3000" (a port),
+  // not "c" (from "C:\\x", a file path).
+  const host = rest.split(/[/?#]/)[0].replace(/:\d*$/, "");
+  if (!/^(localhost|\[[0-9a-f:.]+\]|\d+\.\d+\.\d+\.\d+|[^\s.]+(\.[^\s.]+)+)$/i.test(host)) return null;
+  const scheme = half ? half[1].toLowerCase() : isLoopbackHost(url.hostname) ? "http" : "https";
+  return `${scheme}://${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+}
+
+/** The parsed base URL, or a TypeError that quotes what was typed (without credentials or the key) and what to write. */
+export function checkBaseUrl(baseUrl: string): URL {
+  const typed = baseUrl.trim();
+  const shownTyped = redactSecrets(withoutUserInfo(typed));
+  if (typed === "") throw new TypeError(`The base URL is empty. ${BASE_URL_EXAMPLES}`);
+  if (!WITH_SCHEME.test(typed)) {
+    // "localhost:3000/proxy" would parse as a URL of scheme "localhost:" (shown as "localhost://3000/proxy"),
+    // "api.example.com" not at all: either way what is missing is the scheme, and that is what is said.
+    const fix = meant(withoutUserInfo(typed));
+    if (fix === null) throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${BASE_URL_EXAMPLES}`);
+    const scheme = fix.slice(0, fix.indexOf("://") + 3);
+    throw new TypeError(redactSecrets(/^https?:/i.test(typed)
+      ? `The base URL "${shownTyped}" needs two slashes after its scheme: ${fix}.`
+      : `The base URL "${shownTyped}" has no scheme: start it with ${scheme}, as in ${fix}.`));
+  }
+  let url: URL;
+  try {
+    url = new URL(typed);
+  } catch {
+    throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${BASE_URL_EXAMPLES}`);
   }
   const shown = `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
   if (url.username || url.password) {
@@ -31,7 +73,7 @@ export function checkBaseUrl(baseUrl: string): URL {
     throw new TypeError(redactSecrets(`The base URL must start with https://; http:// is only for a local sandbox or the dev proxy (localhost, 127.0.0.1 or [::1]), not ${url.host}.`));
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(redactSecrets(`The base URL must start with https:// (or http:// for a local sandbox); got "${shown}".`));
+    throw new TypeError(redactSecrets(`The base URL must start with https:// (or http:// for a local sandbox); got "${shownTyped}".`));
   }
   return url;
 }
@@ -77,8 +119,8 @@ export function resolveLink(link: string, pageUrl: string, listUrl: string, orig
   return url.toString();
 }
 
-/** Text of a URL-ish string without anything between `//` and `@`, for messages about a URL that did not parse. */
+/** Text of a URL-ish string without a user name or password (before an @), for messages about a URL that did not parse. */
 function withoutUserInfo(text: string): string {
-  // Up to the last @: a password may itself hold "/" or "@".
-  return text.replace(/\/\/.*@/, "//");
+  // Up to the last @: a password may itself hold "/" or "@". Without "//" (no scheme typed), from the start.
+  return text.includes("//") ? text.replace(/\/\/.*@/, "//") : text.replace(/^.*@/, "");
 }

@@ -5,9 +5,10 @@
 import type { z } from "zod";
 import { checkBaseUrl, checkLinkOrigin } from "./base-url";
 import {
-  AnswerTooLargeError, AuthError, CancelledError, HttpError, NetworkError, NotFoundError, RateLimitError, RedirectError, RejectedError,
+  AnswerTooLargeError, AuthError, CancelledError, HttpError, NetworkError, RateLimitError, RedirectError, RejectedError,
   ServerError, TimeoutError, type RequestInfo,
 } from "./errors";
+import { notFoundError } from "./not-found";
 import { redactSecrets, registerSecret } from "./redact";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
 import { checkSchema, checkValueBudget, parseJson } from "./schema-check";
@@ -150,7 +151,7 @@ export class SpendClient {
       try {
         const raw = await this.exchange(method, url, body, info, options.signal, attempt);
         if (raw.status >= 200 && raw.status < 300) return raw.text;
-        failure = this.httpError(raw, info);
+        failure = this.httpError(raw, url, info);
         if (!this.retry.statuses.includes(raw.status)) throw failure;
         const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"), this.now());
         if (asked !== null) {
@@ -215,7 +216,7 @@ export class SpendClient {
     );
   }
 
-  private httpError(raw: RawResponse, info: RequestInfo): HttpError {
+  private httpError(raw: RawResponse, url: string, info: RequestInfo): HttpError {
     let serverMessage = "";
     try {
       const body = JSON.parse(raw.text) as { error?: unknown };
@@ -246,7 +247,10 @@ export class SpendClient {
         status, serverMessage, info,
       );
     }
-    if (status === 404) return new NotFoundError(`Not found (${where}).${said}`, status, serverMessage, info);
+    if (status === 404) {
+      // A missing record, or a wrong base URL: the path and the body tell them apart (not-found.ts).
+      return notFoundError(raw, url, info, serverMessage, { baseUrl: this.baseUrl, alwaysThere: new URL(this.url("corporate-cards/")).pathname });
+    }
     if (status === 429) {
       const retryAfterMs = parseRetryAfter(raw.headers.get("retry-after"), this.now());
       const wait = retryAfterMs === null ? "in a moment" : `in ${Math.ceil(retryAfterMs / 1000)} s`;

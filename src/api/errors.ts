@@ -48,6 +48,15 @@ export class NotFoundError extends HttpError {
   override readonly name = "NotFoundError" as const;
 }
 
+/**
+ * 404 from something at the base URL that is not the service: on the corporate-card list, which every
+ * enterprise has, or with a body that is not the service's error JSON (a web server's or a proxy's page). The
+ * base URL is wrong, not an id (not-found.ts). Not a NotFoundError: nothing here says a record is gone.
+ */
+export class BaseUrlError extends HttpError {
+  override readonly name = "BaseUrlError" as const;
+}
+
 /** 400 and other 4xx: the service refused the request as it was written. */
 export class RejectedError extends HttpError {
   override readonly name = "RejectedError" as const;

@@ -1,8 +1,8 @@
 /** Expenses of a subsidiary (spec 2.3, 4.6, 4.7, 4.8). */
 import { z } from "zod";
-import { EXPENSE_STATES, isIsoDate, type ExpenseState } from "../domain";
+import { EXPENSE_STATES, isIsoDate, normalizeState, type ExpenseState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
+import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, isListed, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { asGot, type ListedRecord } from "./record-lists";
 import { checkedPatch, type StatePatch } from "./state-patch";
@@ -62,7 +62,8 @@ export type Expense = z.infer<typeof Expense>;
 export const ExpenseDetail = recordOf({ ...expenseFields, ...Envelope });
 
 export interface ExpenseQuery {
-  state?: ExpenseState;
+  /** One of EXPENSE_STATES, compared trimmed and in any case (normalizeState); sent in lower case. */
+  state?: ExpenseState | (string & {});
   /** YYYY-MM-DD, inclusive. */
   createdFrom?: string;
   /** YYYY-MM-DD, inclusive. */
@@ -73,7 +74,8 @@ export interface ExpenseQuery {
 const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsidiaryId)}/expenses/`;
 
 export function listExpenses(client: SpendClient, subsidiaryId: string, query: ExpenseQuery = {}, options: ListOptions = {}): Paginated<Expense> {
-  if (query.state !== undefined && !EXPENSE_STATES.includes(query.state)) {
+  const state = query.state === undefined ? undefined : normalizeState(query.state);
+  if (state !== undefined && !isListed(EXPENSE_STATES, state)) {
     throw new RangeError(`state must be one of ${EXPENSE_STATES.join(", ")}; got '${query.state}'.`);
   }
   for (const [name, value] of [["createdFrom", query.createdFrom], ["createdTo", query.createdTo]] as const) {
@@ -81,7 +83,7 @@ export function listExpenses(client: SpendClient, subsidiaryId: string, query: E
   }
   return new Paginated(client, {
     resource: "expenses", path: base(subsidiaryId), item: Expense, maxPageSize: EXPENSE_MAX_PAGE_SIZE,
-    query: { state: query.state, created_at_from: query.createdFrom, created_at_to: query.createdTo, expand: query.expand },
+    query: { state, created_at_from: query.createdFrom, created_at_to: query.createdTo, expand: query.expand },
   }, options);
 }
 

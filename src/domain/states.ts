@@ -10,6 +10,16 @@ export type ExpenseState = (typeof EXPENSE_STATES)[number];
 export const TARGET_STATES = ["accounted", "paid"] as const;
 export type TargetState = (typeof TARGET_STATES)[number];
 
+/**
+ * A state as every part compares it: trimmed, in lower case, so that "Paid", " paid " and "PAID" are paid
+ * (Unicode white space included: a state pasted from a web page may end in a no-break space). The same rule
+ * as the sheets' canonical State, the functions' state argument, the API client's list filter and the
+ * sandbox's `?state=`; what is sent to the service is always the lower-case form.
+ */
+export function normalizeState(text: string): string {
+  return text.trim().toLowerCase();
+}
+
 /** The two resources whose state can be changed through the API. */
 export type TrackedResource = "allowance" | "expense";
 

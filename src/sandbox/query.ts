@@ -1,5 +1,5 @@
 /** Query-string parsing with 400s that say what to send instead. */
-import { isIsoDate } from "../domain";
+import { isIsoDate, normalizeState } from "../domain";
 import { badRequest } from "./http-errors";
 
 /**
@@ -31,6 +31,18 @@ export function parseEnum<T extends string>(name: string, raw: string | undefine
     throw badRequest(`${name} must be one of ${allowed.join(", ")}; got '${raw}'.`);
   }
   return raw as T;
+}
+
+/**
+ * `?state=`: compared as every part of the product compares a state (normalizeState: trimmed, any case), so
+ * `?state=Paid` lists the paid records (docs/sandbox.md, "Leniencies decided"). An unknown one is a 400
+ * quoting what was sent.
+ */
+export function parseState<T extends string>(raw: string | undefined, allowed: readonly T[]): T | undefined {
+  if (raw === undefined) return undefined;
+  const state = normalizeState(raw);
+  if (!(allowed as readonly string[]).includes(state)) throw badRequest(`state must be one of ${allowed.join(", ")}; got '${raw}'.`);
+  return state as T;
 }
 
 export function parseBoolean(name: string, raw: string | undefined): boolean | undefined {

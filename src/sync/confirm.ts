@@ -37,7 +37,11 @@ export async function confirmApplied(
     const message = server
       ? `Applied ${r.from} → ${r.to}, then changed by someone else after this sync: now ${describeTracked(server)}. The row shows the server's values.`
       : `Applied ${r.from} → ${r.to}, then the record disappeared from the server (deleted or moved to another subsidiary).`;
-    log({ at, id: r.id, from: r.from, to: r.to, sent: "", httpStatus: 200, outcome: "overwritten", message });
+    // A read (lists by state, or one GET each): its status is the read's, and the line says nothing was sent.
+    const journalMessage = server
+      ? `Read again after the run: it is now ${describeTracked(server)}, not what this sync left (${describeTracked(r.sent!)}): changed by someone else. Nothing more was sent.`
+      : `Read again after the run: the record is gone from the server (deleted or moved to another subsidiary) since this sync applied ${r.from} → ${r.to}. Nothing more was sent.`;
+    log({ at, id: r.id, from: r.from, to: r.to, request: "read", sent: "", httpStatus: server ? 200 : null, outcome: "overwritten", message: journalMessage });
     overwritten.push({ ...r, outcome: "overwritten", message, server: server ?? undefined, at });
   }
   return { overwritten, failure: "" };

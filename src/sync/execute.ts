@@ -14,7 +14,7 @@ import { OUTCOMES, type JournalEntry, type Outcome, type RowResult } from "./out
 import { planRows, type PlannedRow } from "./plan";
 import { pool } from "./pool";
 import { previewOf, type SyncPreview } from "./preview";
-import { syncRecord } from "./send-row";
+import { sendingMessage, syncRecord } from "./send-row";
 import { SyncSetupError, openSyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
@@ -77,7 +77,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   const decide = (row: PlannedRow, result: Omit<RowResult, "id" | "rows" | "from" | "to" | "patch" | "at">, journalLine = false) => {
     const at = now();
     const full: RowResult = { id: row.id, rows: row.rows, from: row.loaded?.state ?? "", to: row.desired.state, patch: row.patch, at, ...result };
-    if (journalLine) journal.add({ at, id: row.id, from: full.from, to: full.to, sent: "", httpStatus: null, outcome: result.outcome, message: result.message });
+    if (journalLine) journal.add({ at, id: row.id, from: full.from, to: full.to, request: "none", sent: "", httpStatus: null, outcome: result.outcome, message: result.message });
     results.set(row, full);
     writer.add(full);
   };
@@ -101,8 +101,8 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   const ahead = Math.max(16, concurrency * 8);
   const written: Promise<void>[] = [];
   let frontier = 0;
-  const sendingLine = (row: PlannedRow, message = ""): JournalEntry =>
-    ({ at: now(), id: row.id, from: row.loaded!.state, to: row.patch!.state, sent: JSON.stringify(row.patch), httpStatus: null, outcome: "sending", message });
+  const sendingLine = (row: PlannedRow, message = sendingMessage(1)): JournalEntry =>
+    ({ at: now(), id: row.id, from: row.loaded!.state, to: row.patch!.state, request: "PATCH", sent: JSON.stringify(row.patch), httpStatus: null, outcome: "sending", message });
   const writtenAhead = (index: number): Promise<void> => {
     if (index + ahead / 2 >= frontier && frontier < changes.length) {
       const end = Math.min(changes.length, Math.max(frontier + ahead, index + 1));

@@ -5,14 +5,23 @@
  */
 import type { TrackedResource } from "../domain";
 import { NUMBER_FORMATS, toCell, type AppendWrite, type CellValue, type Workbook } from "../sheets";
-import type { JournalEntry } from "./outcome";
+import type { JournalEntry, JournalRequest } from "./outcome";
 
 export const JOURNAL_TABLE = "SpendSyncJournal";
 export const JOURNAL_SHEET = "Spend Sync journal";
+/**
+ * "Request" says what each line records, so that an HTTP status is never read as another request's: a PATCH
+ * (its "sending" line and its answer), a read of the record (a GET: nothing sent on it), or none. Added in
+ * issue 24: a conflict found by the read before the PATCH showed "HTTP status 200" beside the fields the row
+ * would have sent, as though they had been. A journal of the 12 columns before it stays as it is (journalPlace).
+ */
 export const JOURNAL_HEADER = [
-  "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message",
+  "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message",
 ];
-const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
+const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
+
+/** The Request column's words. */
+export const REQUEST_WORDS: Record<JournalRequest, string> = { PATCH: "PATCH", read: "read (GET)", none: "none" };
 
 export interface JournalContext {
   runId: string;
@@ -28,7 +37,7 @@ export interface JournalContext {
 export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
   const r = c.redact;
   return [
-    toCell("timestamp", e.at.toISOString()), r(c.runId), r(c.by), r(c.tableName), c.resource, r(e.id), r(e.from), r(e.to), r(e.sent),
+    toCell("timestamp", e.at.toISOString()), r(c.runId), r(c.by), r(c.tableName), c.resource, r(e.id), r(e.from), r(e.to), REQUEST_WORDS[e.request], r(e.sent),
     e.httpStatus ?? "", r(e.outcome), r(e.message),
   ];
 }

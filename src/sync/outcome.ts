@@ -22,15 +22,23 @@ export type Outcome =
 
 export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "overwritten", "rejected", "invalid", "conflict", "not-sent", "unconfirmed"];
 
-/** One line of the journal: an intent ("sending"), an answer, or a decision made without a request. */
+/**
+ * The request a journal line records: a PATCH (its "sending" line, then its answer), a read of the record
+ * (a GET: nothing is sent on such a line, and its status is the read's), or none (a decision made without a
+ * request: an invalid row, a stopped run).
+ */
+export type JournalRequest = "PATCH" | "read" | "none";
+
+/** One line of the journal: an intent ("sending"), an answer, a read, or a decision made without a request. */
 export interface JournalEntry {
   at: Date;
   id: string;
   from: string;
   to: string;
-  /** The PATCH body as sent, or "" when nothing was sent. */
+  request: JournalRequest;
+  /** The PATCH body, on a PATCH's lines only; "" on a read's or a decision's. */
   sent: string;
-  /** HTTP status of the attempt; null when there was no answer or no request. */
+  /** HTTP status of the request the line records (`request`); null when there was no answer or no request. */
   httpStatus: number | null;
   /** "sending" before a PATCH leaves; then applied, unknown, retry, rejected, conflict, overwritten, ... */
   outcome: string;

@@ -15,7 +15,7 @@ import {
 import type { StatePatch } from "../domain";
 import { trackedOf, type TrackedValues } from "../sheets";
 import { answerContradiction } from "./answer-check";
-import type { JournalEntry, Outcome } from "./outcome";
+import type { JournalEntry, JournalRequest, Outcome } from "./outcome";
 import { getOne, type ReadScope } from "./read-current";
 import { MISSING_MESSAGE, conflictMessage, describeTracked, holdsPatch, sameTracked } from "./server-check";
 
@@ -55,9 +55,14 @@ export async function syncRecord(
   const now = options.now ?? (() => new Date());
   const maxAttempts = options.maxAttempts ?? 4;
   const sent = JSON.stringify(patch);
-  const line = (httpStatus: number | null, outcome: string, message: string): JournalEntry =>
-    ({ at: now(), id, from: loaded.state, to: patch.state, sent, httpStatus, outcome, message });
-  const log = (httpStatus: number | null, outcome: string, message: string) => hooks.log(line(httpStatus, outcome, message));
+  // A PATCH's lines carry its body; a read's carry none, and their message says what the read showed and that
+  // nothing was sent on it; "none" is a decision made without a request (nothing left).
+  const line = (request: JournalRequest, httpStatus: number | null, outcome: string, message: string): JournalEntry =>
+    ({ at: now(), id, from: loaded.state, to: patch.state, request, sent: request === "PATCH" ? sent : "", httpStatus, outcome, message });
+  const log = (httpStatus: number | null, outcome: string, message: string) => hooks.log(line("PATCH", httpStatus, outcome, message));
+  const read = (httpStatus: number | null, outcome: string, message: string) => hooks.log(line("read", httpStatus, outcome, message));
+  /** "Nothing was sent." before any PATCH of this record left; "Not sent again." after one did. */
+  const notSent = () => (unknown || refusal ? "Not sent again." : "Nothing was sent.");
   /** A PATCH of this record left without an answer we could read: it may have landed. */
   let unknown = false;
   /** The last refusal, kept for when the read shows the record as loaded. */
@@ -67,7 +72,7 @@ export async function syncRecord(
     const resend = attempt <= maxAttempts && refusal === null;
     if (resend) {
       try {
-        await hooks.beforeAttempt(attempt, line(null, "sending", attempt > 1 ? `Attempt ${attempt}, after reading the record.` : ""));
+        await hooks.beforeAttempt(attempt, line("PATCH", null, "sending", sendingMessage(attempt)));
       } catch (error) {
         return { outcome: unknown ? "unconfirmed" : "not-sent", message: `The journal could not be written, so nothing more was sent: ${(error as Error).message}` };
       }
@@ -76,56 +81,65 @@ export async function syncRecord(
     try {
       server = await getOne(client, scope, id, options.signal);
     } catch (error) {
+      const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
-        log(error.status, unknown ? "unconfirmed" : "not-sent", error.message);
+        read(status, unknown ? "unconfirmed" : "not-sent", `Reading the record was refused: ${error.message} ${notSent()}`);
         return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
       }
       if (unknown) {
         const message = `Sent, but the service could not be reached to confirm it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
-        log(null, "unconfirmed", message);
+        read(status, "unconfirmed", `${message} Not sent again.`);
         return { outcome: "unconfirmed", message };
       }
       const message = error instanceof CancelledError
         ? hooks.stopMessage() || "Cancelled: the rest was not sent."
         : `Not sent: the record could not be read first (${(error as Error).message}). Run Sync states again.`;
-      log(null, "not-sent", message);
+      read(status, "not-sent", refusal ? `${message} Not sent again.` : message);
       return { outcome: "not-sent", message };
     }
 
+    const after = unknown ? "Read the record after the lost answer" : refusal ? "Read the record after the refusal" : "Read the record before sending";
     if (server === null) {
       const message = unknown ? "After a lost answer the record no longer exists on the server." : MISSING_MESSAGE;
-      log(200, unknown ? "conflict" : "rejected", message);
+      read(404, unknown ? "conflict" : "rejected", `${after}: it no longer exists on the server (or moved to another subsidiary). ${notSent()} Refresh the table.`);
       return { outcome: unknown ? "conflict" : "rejected", message };
     }
+    const shows = describeTracked(server);
     if (holdsPatch(server, loaded, patch)) {
       if (unknown) {
-        log(200, "applied", "Confirmed applied by reading the record after the answer was lost.");
+        read(200, "applied", `${after}: it holds ${shows}, what was sent, so the PATCH was applied. Not sent again.`);
         return { outcome: "applied", message: "Confirmed by reading the record after the answer was lost.", server, sent: server };
       }
       const message = refusal ? `The service said "${refusal.message}", and the record holds exactly what this row asks.` : "";
-      log(200, "already-applied", message || "The server already holds exactly what this row asks; nothing sent.");
+      read(200, "already-applied", refusal
+        ? `${after}: it holds ${shows}, exactly what this row asks (the service said "${refusal.message}"). Not sent again.`
+        : `${after}: it already holds ${shows}, exactly what this row asks. Nothing was sent.`);
       return { outcome: "already-applied", message, server };
     }
     if (!sameTracked(server, loaded)) {
       const message = unknown
         ? `After a lost answer the record reads ${describeTracked(server)}, not what was sent: not sent again. Refresh the table.`
         : conflictMessage(loaded, server);
-      log(200, "conflict", message);
+      read(200, "conflict", unknown
+        ? `${after}: it is now ${shows}, neither as loaded (${describeTracked(loaded)}) nor what was sent. Not sent again. Refresh the table.`
+        : `${after}: it is now ${shows}, not ${describeTracked(loaded)} as loaded: changed on the server since it was loaded. ${notSent()} ` +
+          "Refresh the table (the edit is kept where the server did not change it) and edit again if still needed.");
       return { outcome: "conflict", message, server };
     }
     // The record reads as loaded.
+    const asLoaded = `${after}: it still reads ${shows}, as loaded.`;
     if (refusal) {
-      log(refusal.status, "rejected", refusal.message);
+      read(200, "rejected", `${asLoaded} The PATCH was refused: ${refusal.message} Not sent again.`);
       return { outcome: "rejected", message: refusal.message };
     }
     if (!resend) {
       const message = `Not applied: the service failed ${maxAttempts} times in a row. Run Sync states again later.`;
-      log(null, "not-sent", message);
+      read(200, "not-sent", `${asLoaded} ${message.replace(/\. Run/, ", so it is not sent again. Run")}`);
       return { outcome: "not-sent", message };
     }
     if (!hooks.maySend()) {
       const message = hooks.stopMessage() || "Not sent.";
-      log(null, "not-sent", message);
+      read(200, "not-sent", `${asLoaded} Then the run stopped, so ${unknown ? "it was not sent again" : "nothing was sent"}: ${message}`);
       return { outcome: "not-sent", message };
     }
     // Nothing awaited since the read answered: the PATCH leaves now.
@@ -154,7 +168,7 @@ export async function syncRecord(
       }
       if (error instanceof InvalidRequestError) {
         // Refused here, before it left: nothing reached the service.
-        log(null, unknown ? "unconfirmed" : "not-sent", error.message);
+        hooks.log(line("none", null, unknown ? "unconfirmed" : "not-sent", `${error.message} Refused before it left: nothing was sent.`));
         return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message };
       }
       if (error instanceof RejectedError || error instanceof NotFoundError) {
@@ -179,39 +193,47 @@ export async function syncRecord(
     // The answer proves nothing: unconfirmed until a read of the record says what the server holds. Never sent
     // again from here: a service that answers for the wrong record may have applied it to the wrong one too.
     log(200, "unconfirmed", `The service answered 200, but ${contradiction}: not taken as applied. Reading the record to settle it.`);
-    return settleAnswer(client, scope, id, loaded, patch, contradiction, log, options.signal);
+    return settleAnswer(client, scope, id, loaded, patch, contradiction, read, options.signal);
   }
 }
 
-/** After a 200 whose answer contradicts the request: what a read of the record says happened. */
+/** After a 200 whose answer contradicts the request: what a read of the record says happened. Nothing is sent again. */
 async function settleAnswer(
   client: SpendClient, scope: ReadScope, id: string, loaded: TrackedValues, patch: StatePatch, contradiction: string,
-  log: (httpStatus: number | null, outcome: string, message: string) => void, signal: AbortSignal | undefined,
+  read: (httpStatus: number | null, outcome: string, message: string) => void, signal: AbortSignal | undefined,
 ): Promise<SendResult> {
   let server: TrackedValues | null;
   try {
     server = await getOne(client, scope, id, signal);
   } catch (error) {
     const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
-    log(null, "unconfirmed", message);
+    read((error as Partial<HttpError>).status ?? null, "unconfirmed", `${message} Not sent again.`);
     return { outcome: "unconfirmed", message, authRefused: error instanceof AuthError };
   }
+  const settle = "Read the record to settle it";
   if (server === null) {
     const message = `The service answered 200, but ${contradiction}, and the record no longer exists on the server. Refresh the table.`;
-    log(200, "conflict", message);
+    read(404, "conflict", `${settle}: it no longer exists on the server (the service had answered 200, but ${contradiction}). Not sent again. Refresh the table.`);
     return { outcome: "conflict", message };
   }
+  const shows = describeTracked(server);
   if (holdsPatch(server, loaded, patch)) {
     const message = `Confirmed by reading the record: the service's answer did not match the request (${contradiction}).`;
-    log(200, "applied", message);
+    read(200, "applied", `${settle}: it holds ${shows}, what was sent, so the PATCH was applied (its answer did not match the request: ${contradiction}). Not sent again.`);
     return { outcome: "applied", message, server, sent: server };
   }
   if (sameTracked(server, loaded)) {
     const message = client.redact(`Not applied: the service answered 200, but ${contradiction}, and the record still reads ${describeTracked(server)}. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`);
-    log(200, "rejected", message);
+    read(200, "rejected", `${settle}: it still reads ${shows}, as loaded, so the PATCH was not applied (the service answered 200, but ${contradiction}). ` +
+      "Not sent again; run Sync states again, and tell your Spend Sync contact if it happens again.");
     return { outcome: "rejected", message };
   }
   const message = client.redact(`The service answered 200, but ${contradiction}, and the record now reads ${describeTracked(server)}, not what this row asks. Refresh the table.`);
-  log(200, "conflict", message);
+  read(200, "conflict", `${settle}: it is now ${shows}, not what this row asks (the service answered 200, but ${contradiction}). Not sent again. Refresh the table.`);
   return { outcome: "conflict", message, server };
+}
+
+/** The "sending" line's message: the line is in the workbook before the PATCH, which leaves only after a read. */
+export function sendingMessage(attempt: number): string {
+  return `${attempt > 1 ? `Attempt ${attempt}. ` : ""}Written before the PATCH; it leaves only if a read of the record shows it as loaded.`;
 }

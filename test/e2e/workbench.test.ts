@@ -85,6 +85,24 @@ describe("the workbench in Chromium", () => {
     await page.close();
   });
 
+  it("a base URL with a typo or no scheme says so, with what was typed and what a base URL looks like (issue 24)", async () => {
+    const page = await openWorkbench();
+    await page.getByLabel("Base URL").fill(`${web.url}/proxi`);
+    await connect(page, f.enterprise.api_key);
+    await expectText(page.locator("#connect-status"),
+      `The base URL looks wrong: nothing at ${web.url}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
+      `but GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with plain text rather than ` +
+      "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or " +
+      "http://localhost:3000/proxy with the workbench (npm start prints it).");
+    // The issue's own typing; "localhost:" reads as a scheme to the browser's URL field, so the taskpane gets it.
+    const typed = web.url.replace("http://127.0.0.1", "localhost");
+    await page.getByLabel("Base URL").fill(`${typed}/proxy`);
+    await connect(page, f.enterprise.api_key);
+    await expectText(page.locator("#connect-status"), `The base URL "${typed}/proxy" has no scheme: start it with http://, as in http://${typed}/proxy.`);
+    expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBeNull();
+    await page.close();
+  });
+
   it("connect, load expenses, edit state and paid_id cells, preview, sync: the sheet, the journal and the sandbox agree", async () => {
     const page = await openWorkbench();
     await connect(page, f.enterprise.api_key);
@@ -126,11 +144,13 @@ describe("the workbench in Chromium", () => {
 
     await page.locator('[data-sheet="Spend Sync journal"]').click();
     await expectText(page.locator('[data-cell="A1"]'), "Time (UTC)");
-    // The write-ahead line ("sending") before the PATCH, then its answer.
+    // The write-ahead line ("sending") before the PATCH, then its answer; Request (I) names the PATCH on both.
     await expectText(page.locator('[data-cell="F2"]'), first.id);
-    await expectText(page.locator('[data-cell="K2"]'), "sending");
+    await expectText(page.locator('[data-cell="I2"]'), "PATCH");
+    await expectText(page.locator('[data-cell="L2"]'), "sending");
     await expectText(page.locator('[data-cell="F3"]'), first.id);
-    await expectText(page.locator('[data-cell="K3"]'), "applied");
+    await expectText(page.locator('[data-cell="I3"]'), "PATCH");
+    await expectText(page.locator('[data-cell="L3"]'), "applied");
     expect(await page.locator("#grid").textContent()).not.toContain(f.enterprise.api_key);
     await page.close();
   });

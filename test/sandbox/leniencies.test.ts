@@ -91,3 +91,19 @@ describe("the API key's header", () => {
     expect(res.text.toUpperCase()).not.toContain(f.enterprise.api_key.toUpperCase());
   });
 });
+
+describe("a state (issue 24: compared the same way everywhere)", () => {
+  it.each(["Paid", "PAID", "%20paid%20"])("?state=%s lists what ?state=paid lists", async (state) => {
+    const list = async (value: string) => (await f.call("GET", `${f.prefix}/subsidiaries/${sub}/expenses/?page_size=1000&state=${value}`)).json;
+    const exact = await list("paid");
+    expect(exact.results.length).toBeGreaterThan(0);
+    expect((await list(state)).results.map((e: { id: string }) => e.id)).toEqual(exact.results.map((e: { id: string }) => e.id));
+  });
+
+  it("a PATCH body's state stays strict: the add-in only ever sends the lower-case form", async () => {
+    const id = approvedExpense();
+    const res = await f.call("PATCH", pathOf(id), { body: { state: "Paid" } });
+    expect([res.status, res.json.error]).toEqual([400, `state must be 'accounted' or 'paid'; got "Paid".`]);
+    expect(f.sandbox.store.transitionsOf(id)).toHaveLength(0);
+  });
+});

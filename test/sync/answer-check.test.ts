@@ -28,11 +28,14 @@ function lying(lie: (answer: Record<string, unknown> | null, request: RawRequest
   return { client, patches: () => seen.filter((r) => r.method === "PATCH").length, seen };
 }
 
-/** The journal lines of one record: [outcome, HTTP status, message]. */
-function journalOf(id: string): [string, unknown, string][] {
+/** The journal lines of one record: [outcome, HTTP status, message, request]. */
+function journalOf(id: string): [string, unknown, string, string][] {
   const j = tableView(f.excel, JOURNAL_TABLE);
-  return j.rows.filter((r) => r[j.column("Record ID")] === id).map((r) => [String(r[j.column("Outcome")]), r[j.column("HTTP status")], String(r[j.column("Message")])]);
+  return j.rows.filter((r) => r[j.column("Record ID")] === id)
+    .map((r) => [String(r[j.column("Outcome")]), r[j.column("HTTP status")], String(r[j.column("Message")]), String(r[j.column("Request")])]);
 }
+
+const SENDING = "Written before the PATCH; it leaves only if a read of the record shows it as loaded.";
 
 async function editOne(state: "accounted" | "paid", cells: Record<string, string>) {
   const table = await loadFor(f, { resource: "expenses", state: "approved" });
@@ -49,10 +52,11 @@ describe("an answer for another record", () => {
     expect(report.counts).toMatchObject({ applied: 1, overwritten: 0, unconfirmed: 0 });
     expect(patches()).toBe(1);
     const why = `the answer is for record "${other.id}", not this one`;
+    // The PATCH's lines, then the read's: its 200 is the read's, and it says nothing more was sent.
     expect(journalOf(record.id)).toEqual([
-      ["sending", "", ""],
-      ["unconfirmed", 200, `The service answered 200, but ${why}: not taken as applied. Reading the record to settle it.`],
-      ["applied", 200, `Confirmed by reading the record: the service's answer did not match the request (${why}).`],
+      ["sending", "", SENDING, "PATCH"],
+      ["unconfirmed", 200, `The service answered 200, but ${why}: not taken as applied. Reading the record to settle it.`, "PATCH"],
+      ["applied", 200, `Read the record to settle it: it holds accounted, accounted_id ACC-1, what was sent, so the PATCH was applied (its answer did not match the request: ${why}). Not sent again.`, "read (GET)"],
     ]);
     expect(cellOf(f, table, record.id, "Sync status")).toMatch(/^Applied .*: approved → accounted\. Confirmed by reading the record/);
     expect(f.sandbox.store.transitionsOf(other.id)).toHaveLength(0);
@@ -71,9 +75,10 @@ describe("an answer for another record", () => {
     expect(f.sandbox.store.expense(f.sub, record.id)!.state).toBe("approved");
     const lines = journalOf(record.id);
     expect(lines.map(([outcome]) => outcome)).toEqual(["sending", "unconfirmed", "rejected"]);
-    expect(lines[2][2]).toBe(
-      `Not applied: the service answered 200, but the answer is for record "${other.id}", not this one, and the record still reads approved. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`,
-    );
+    expect(lines[2].slice(2)).toEqual([
+      `Read the record to settle it: it still reads approved, as loaded, so the PATCH was not applied (the service answered 200, but the answer is for record "${other.id}", not this one). Not sent again; run Sync states again, and tell your Spend Sync contact if it happens again.`,
+      "read (GET)",
+    ]);
     expect(cellOf(f, table, record.id, "Sync status")).toMatch(/^Rejected by the service .*: Not applied: the service answered 200/);
     // The row is still an edit: a later run reads, then sends it once.
     const again = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
@@ -92,10 +97,10 @@ describe("an answer whose values contradict what was sent", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
     expect(report.counts).toMatchObject({ applied: 1, overwritten: 0 });
     expect(patches()).toBe(1);
-    expect(journalOf(record.id).map(([outcome, , message]) => [outcome, message.slice(0, 80)])).toEqual([
-      ["sending", ""],
-      ["unconfirmed", `The service answered 200, but the answer says ${said}, not what was sent: not taken as applied. Read`.slice(0, 80)],
-      ["applied", "Confirmed by reading the record: the service's answer did not match the request (the answer says".slice(0, 80)],
+    expect(journalOf(record.id).map(([outcome, , message]) => [outcome, message])).toEqual([
+      ["sending", SENDING],
+      ["unconfirmed", `The service answered 200, but the answer says ${said}, not what was sent: not taken as applied. Reading the record to settle it.`],
+      ["applied", `Read the record to settle it: it holds accounted, accounted_id ACC-7, what was sent, so the PATCH was applied (its answer did not match the request: the answer says ${said}, not what was sent). Not sent again.`],
     ]);
     // The row shows what the server holds (the read), not the answer's echo.
     expect(cellOf(f, table, record.id, "Accounted ID")).toBe("ACC-7");
@@ -123,7 +128,8 @@ describe("an answer whose values contradict what was sent", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
     expect(report.counts.unconfirmed).toBe(1);
     expect(journalOf(record.id).map(([outcome]) => outcome)).toEqual(["sending", "unconfirmed", "unconfirmed"]);
-    expect(journalOf(record.id)[2][2]).toMatch(/^Sent, and the service answered 200, but the answer says accounted_id ACC-X, not what was sent; the record could not be read to settle it/);
+    expect(journalOf(record.id)[2][2]).toMatch(/^Sent, and the service answered 200, but the answer says accounted_id ACC-X, not what was sent; the record could not be read to settle it.* Not sent again\.$/);
+    expect(journalOf(record.id).map((line) => line[3])).toEqual(["PATCH", "PATCH", "read (GET)"]);
     const again = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
     expect(again.counts["already-applied"]).toBe(1);
     expect(f.sandbox.store.transitionsOf(record.id)).toHaveLength(1);

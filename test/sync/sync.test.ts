@@ -64,15 +64,16 @@ describe("Sync states on expenses", () => {
 
     // The journal: a "sending" line before each PATCH, its answer, and the invalid rows; who ran it; never the key.
     const journal = tableView(f.excel, JOURNAL_TABLE);
-    expect(journal.header).toEqual(["Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message"]);
+    expect(journal.header).toEqual(["Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message"]);
     const linesOf = (id: string) => journal.rows.filter((r) => r[journal.column("Record ID")] === id).map((r) => r.slice(1));
     const sentA = '{"state":"paid","paid_id":"PAY-100","paid_at":"2026-11-02T09:15:00Z"}';
+    const sending = "Written before the PATCH; it leaves only if a read of the record shows it as loaded.";
     expect(linesOf(a.id)).toEqual([
-      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", sentA, "", "sending", ""],
-      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", sentA, 200, "applied", ""],
+      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, "", "sending", sending],
+      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, 200, "applied", ""],
     ]);
     expect(linesOf(c.id)).toEqual([
-      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "", "", "invalid", "paid_id and paid_at must not be sent when state is 'accounted'."],
+      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "none", "", "", "invalid", "paid_id and paid_at must not be sent when state is 'accounted'."],
     ]);
     expect(journal.rows).toHaveLength(6);
     expect(JSON.stringify(journal.rows)).not.toContain(f.enterprise.api_key);

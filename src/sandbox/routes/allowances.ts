@@ -4,7 +4,7 @@ import { readPatch } from "../body";
 import { ENTERPRISE, ok, type SandboxApp } from "../env";
 import { badRequest, notFound } from "../http-errors";
 import { LIMITS, paginate, parsePaging } from "../pagination";
-import { parseEnum, parseExpand } from "../query";
+import { parseExpand, parseState } from "../query";
 import type { Store } from "../store";
 import { requireSubsidiary, savedOrFail } from "./lookups";
 import { allowancePatchView, allowanceView } from "../views";
@@ -17,7 +17,7 @@ export function allowanceRoutes(app: SandboxApp, store: Store): void {
   app.get(base, (c) => {
     const sub = requireSubsidiary(store, c.get("enterprise").id, c.req.param("subsidiary_id"));
     const expand = parseExpand(c.req.query("expand"), EXPAND);
-    const state = parseEnum("state", c.req.query("state"), ALLOWANCE_STATES);
+    const state = parseState(c.req.query("state"), ALLOWANCE_STATES);
     const paging = parsePaging(new URL(c.req.url).searchParams, LIMITS.allowances);
     const all = store.allowancesOf(sub.id);
     const items = state === undefined ? all : all.filter((a) => a.state === state);

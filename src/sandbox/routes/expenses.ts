@@ -4,7 +4,7 @@ import { readPatch } from "../body";
 import { ENTERPRISE, ok, type SandboxApp } from "../env";
 import { badRequest, notFound } from "../http-errors";
 import { LIMITS, paginate, parsePaging } from "../pagination";
-import { parseDate, parseEnum, parseExpand } from "../query";
+import { parseDate, parseExpand, parseState } from "../query";
 import type { Store } from "../store";
 import { requireSubsidiary, savedOrFail } from "./lookups";
 import { expenseView } from "../views";
@@ -18,7 +18,7 @@ export function expenseRoutes(app: SandboxApp, store: Store): void {
     const enterprise = c.get("enterprise");
     const sub = requireSubsidiary(store, enterprise.id, c.req.param("subsidiary_id"));
     const expand = parseExpand(c.req.query("expand"), EXPAND);
-    const state = parseEnum("state", c.req.query("state"), EXPENSE_STATES);
+    const state = parseState(c.req.query("state"), EXPENSE_STATES);
     const from = parseDate("created_at_from", c.req.query("created_at_from"));
     const to = parseDate("created_at_to", c.req.query("created_at_to"));
     if (from !== undefined && to !== undefined && from > to) {
