@@ -37,7 +37,7 @@ ready.catch((error: unknown) => {
   showOnly(appRoot(), "setup-error", explain(error));
 });
 
-register("refreshData", whenReady(ready, ({ session }) => refreshData(session, recalculate), report));
+register("refreshData", whenReady(ready, ({ taskpane }) => refreshData(() => Office.addin.showAsTaskpane(), () => taskpane.refreshAll()), report));
 register("syncStates", whenReady(ready, ({ taskpane }) => syncStates(() => Office.addin.showAsTaskpane(), () => taskpane.previewSync()), report));
 
 function setUp(): Runtime {
@@ -51,7 +51,7 @@ function setUp(): Runtime {
   useSession(session);
   const workbook = new ExcelWorkbook(Excel);
   const host = `Excel ${Office.context.diagnostics.version} on ${Office.context.diagnostics.platform}`;
-  return { session, taskpane: mountTaskpane(root, { session, workbook, storage, selfTest: () => runSelfTest(Excel, host, Office.context.requirements) }) };
+  return { session, taskpane: mountTaskpane(root, { session, workbook, storage, recalculate, selfTest: () => runSelfTest(Excel, host, Office.context.requirements) }) };
 }
 
 /** Office asks the workbook to recalculate, so every =SPEND formula asks the service again. */

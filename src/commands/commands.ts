@@ -1,14 +1,18 @@
 /**
- * The ribbon's ExecuteFunction buttons. Thin: Refresh data clears the shared governor's cache and asks Excel
- * to recalculate (so every =SPEND formula asks the service once more); Sync states opens the taskpane on the
+ * The ribbon's ExecuteFunction buttons. Thin: Refresh data opens the taskpane and runs its Refresh All there
+ * (every Spend Sync table refreshed, a line each, then the formulas' cache cleared and the workbook
+ * recalculated, so every =SPEND formula asks the service once more); Sync states opens the taskpane on the
  * preview of the chosen table (the same engine the taskpane's own button runs; nothing is sent unconfirmed).
  * when-ready.ts wraps them for Office.actions.associate (wait for set-up, always complete the event).
  */
-import type { Session } from "../api";
 
-export async function refreshData(session: Session, recalculate: () => Promise<void>): Promise<void> {
-  session.governor.clear();
-  await recalculate();
+/**
+ * Refresh data. The taskpane is where the tables' lines show; where Excel will not show it (an add-in
+ * from AppSource, whose showAsTaskpane Excel ignores), the refresh runs all the same.
+ */
+export async function refreshData(showTaskpane: () => Promise<void>, refreshAll: () => Promise<void>): Promise<void> {
+  await showTaskpane().catch(() => undefined);
+  await refreshAll();
 }
 
 export async function syncStates(showTaskpane: () => Promise<void>, preview: () => Promise<void>): Promise<void> {

@@ -169,7 +169,7 @@ export class ExcelWorkbook implements Workbook {
           growOver(at, update, columns, added.length, EDITABLE_FILL);
           context.application.calculate("Recalculate");
         },
-        onRows: (rows) => update.onProgress?.(Math.round((rows / blockRows) * update.rows.length), update.rows.length),
+        onRows: (rows) => update.onProgress?.(Math.round((rows / Math.max(1, blockRows)) * update.rows.length), update.rows.length),
       });
     });
   }
@@ -456,7 +456,20 @@ export class ExcelWorkbook implements Workbook {
         }
       }
       let bytes = 0;
-      for (const run of cellRuns(cells)) {
+      const valued = cells.filter((cell): cell is CellWrite & { value: CellValue } => cell.value !== undefined);
+      // Cells that take only a fill: runs of one colour, the value left alone.
+      const fillsOnly = cells.filter((cell) => cell.value === undefined && cell.fill !== undefined).sort((a, b) => a.column - b.column || a.row - b.row);
+      for (const fill of fillRuns(fillsOnly)) {
+        const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + fill.column, fill.count, 1);
+        if (fill.color === null) part.format.fill.clear();
+        else part.format.fill.color = fill.color;
+        bytes += OPERATION_BYTES;
+        if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4) {
+          await context.sync();
+          bytes = 0;
+        }
+      }
+      for (const run of cellRuns(valued)) {
         const range = at.sheet.getRangeByIndexes(at.top + 1 + run[0].row, at.left + run[0].column, run.length, 1);
         range.valuesAsJson = run.map((cell) => [typedCell(cell.value)]);
         bytes += OPERATION_BYTES + run.reduce((sum, cell) => sum + typedBytes(cell.value) + 4, 0);
@@ -544,11 +557,11 @@ export class ExcelWorkbook implements Workbook {
  * Cells grouped into runs of adjacent rows of one column (the last write of a cell wins); a run is cut
  * where its values would pass a quarter of the request budget, so that one operation always fits.
  */
-function cellRuns(cells: CellWrite[]): CellWrite[][] {
-  const latest = new Map<string, CellWrite>();
+function cellRuns<C extends CellWrite & { value: CellValue }>(cells: C[]): C[][] {
+  const latest = new Map<string, C>();
   for (const cell of cells) latest.set(`${cell.column}:${cell.row}`, cell);
   const sorted = [...latest.values()].sort((a, b) => a.column - b.column || a.row - b.row);
-  const runs: CellWrite[][] = [];
+  const runs: C[][] = [];
   let bytes = 0;
   for (const cell of sorted) {
     const run = runs[runs.length - 1];
@@ -567,14 +580,14 @@ function cellRuns(cells: CellWrite[]): CellWrite[][] {
   return runs;
 }
 
-/** Within a run, the stretches of rows that get the same fill (cells with no fill given are left out). */
-function fillRuns(run: CellWrite[]): { row: number; count: number; color: string | null }[] {
-  const out: { row: number; count: number; color: string | null }[] = [];
-  for (const cell of run) {
+/** The stretches of adjacent rows of one column that get the same fill (cells with no fill given are left out). */
+function fillRuns(cells: CellWrite[]): { row: number; column: number; count: number; color: string | null }[] {
+  const out: { row: number; column: number; count: number; color: string | null }[] = [];
+  for (const cell of cells) {
     if (cell.fill === undefined) continue;
     const last = out[out.length - 1];
-    if (last && last.color === cell.fill && last.row + last.count === cell.row) last.count++;
-    else out.push({ row: cell.row, count: 1, color: cell.fill });
+    if (last && last.color === cell.fill && last.column === cell.column && last.row + last.count === cell.row) last.count++;
+    else out.push({ row: cell.row, column: cell.column, count: 1, color: cell.fill });
   }
   return out;
 }

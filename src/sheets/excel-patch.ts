@@ -39,79 +39,88 @@ export function columnsOf(at: LocatedTable, header: readonly string[]): { column
   return { columns, missing };
 }
 
-/** The columns a row writes, as a key: rows with the same key and adjacent places share a range. */
-const maskOf = (patch: RowPatch) => patch.values.map((v) => (v === undefined ? "0" : "1")).join("");
-
 /**
- * The ranges of a patch: consecutive rows writing the same columns make one block per run of adjacent
- * sheet columns, cut where a block would pass a quarter of the request budget.
+ * The ranges of a patch: each row's cells are cut into runs of adjacent sheet columns, and a run continues
+ * the block of the same run in the row above (a range of many rows), so that rows writing different cells
+ * (one its tracked cells too, the next not) still share the ranges of the cells they both write. A block is
+ * cut where it would pass a quarter of the request budget.
  */
 export function blocksOf(rows: readonly RowPatch[], columns: readonly number[], budget: PatchBudget): Block[] {
   const sorted = [...rows].sort((a, b) => a.row - b.row);
   const blocks: Block[] = [];
-  let group: RowPatch[] = [];
-  const flush = () => {
-    if (group.length > 0) blocks.push(...groupBlocks(group, columns, budget));
-    group = [];
-  };
+  // Fills on cells whose value is left (a kept edit's mark): a fill each, in a block with no values.
   for (const patch of sorted) {
-    const last = group[group.length - 1];
-    if (last && (last.row + 1 !== patch.row || maskOf(last) !== maskOf(patch))) flush();
-    group.push(patch);
+    patch.fills?.forEach((color, place) => {
+      if (color === undefined || patch.values[place] !== undefined) return;
+      blocks.push({ row: patch.row, column: columns[place], values: [], formats: null, fills: [{ row: patch.row, column: columns[place], count: 1, color }], bytes: budget.operationBytes });
+    });
   }
-  flush();
+  const cuts = cutsOf(sorted, columns);
+  /** The block each run is building, by its columns; with the fill run still open in each of its columns. */
+  const open = new Map<string, { block: Block; lastRow: number; fills: Map<number, FillRun> }>();
+  for (const patch of sorted) {
+    for (const run of columnRuns(patch, columns, cuts)) {
+      const key = `${run.column}:${run.places.join(",")}`;
+      let bytes = 4;
+      for (const p of run.places) bytes += typedBytes(patch.values[p] as CellValue) + plainBytes(patch.formats[p] ?? null);
+      let building = open.get(key);
+      if (!building || building.lastRow + 1 !== patch.row || building.block.bytes + bytes > budget.requestBytes / 4) {
+        building = { block: { row: patch.row, column: run.column, values: [], formats: [], fills: [], bytes: budget.operationBytes * 2 }, lastRow: patch.row, fills: new Map() };
+        blocks.push(building.block);
+        open.set(key, building);
+      }
+      const { block, fills } = building;
+      building.lastRow = patch.row;
+      block.values.push(run.places.map((p) => typedCell(patch.values[p] as CellValue)));
+      block.formats!.push(run.places.map((p) => patch.formats[p] ?? null));
+      block.bytes += bytes;
+      run.places.forEach((p, c) => {
+        const color = patch.fills?.[p];
+        if (color === undefined) return;
+        const last = fills.get(run.column + c);
+        if (last && last.color === color && last.row + last.count === patch.row) {
+          last.count++;
+        } else {
+          const fill = { row: patch.row, column: run.column + c, count: 1, color };
+          fills.set(fill.column, fill);
+          block.fills.push(fill);
+          block.bytes += budget.operationBytes;
+        }
+      });
+    }
+  }
+  for (const block of blocks) if (block.formats?.every((line) => line.every((f) => f === null))) block.formats = null;
   return blocks;
 }
 
-/** Runs of adjacent sheet columns among those a group writes, each with the patch places it takes. */
-function columnRuns(patch: RowPatch, columns: readonly number[]): { column: number; places: number[] }[] {
+/**
+ * Sheet columns where every row's runs are cut: wherever some row writes one of two adjacent columns and not
+ * the other. A row writing both then still cuts there, so that its cells line up with the rows above and
+ * below that write only one side (a record's service cells, with or without its tracked cells).
+ */
+function cutsOf(rows: readonly RowPatch[], columns: readonly number[]): Set<number> {
+  const byColumn = new Map(columns.map((column, place) => [column, place]));
+  const cuts = new Set<number>();
+  for (const patch of rows) {
+    for (const [column, place] of byColumn) {
+      const next = byColumn.get(column + 1);
+      if (next !== undefined && (patch.values[place] === undefined) !== (patch.values[next] === undefined)) cuts.add(column + 1);
+    }
+  }
+  return cuts;
+}
+
+/** Runs of adjacent sheet columns among those a row writes (cut at `cuts` too), each with the patch places it takes. */
+function columnRuns(patch: RowPatch, columns: readonly number[], cuts: ReadonlySet<number>): { column: number; places: number[] }[] {
   const written = columns.map((column, place) => ({ column, place })).filter(({ place }) => patch.values[place] !== undefined);
   written.sort((a, b) => a.column - b.column);
   const runs: { column: number; places: number[] }[] = [];
   for (const { column, place } of written) {
     const run = runs[runs.length - 1];
-    if (run && run.column + run.places.length === column) run.places.push(place);
+    if (run && run.column + run.places.length === column && !cuts.has(column)) run.places.push(place);
     else runs.push({ column, places: [place] });
   }
   return runs;
-}
-
-function groupBlocks(group: RowPatch[], columns: readonly number[], budget: PatchBudget): Block[] {
-  const blocks: Block[] = [];
-  // The fill run still open in each column of the block being built.
-  const openFills = new Map<number, FillRun>();
-  for (const run of columnRuns(group[0], columns)) {
-    let block: Block | null = null;
-    for (const patch of group) {
-      const values = run.places.map((p) => typedCell(patch.values[p] as CellValue));
-      const formats = run.places.map((p) => patch.formats[p] ?? null);
-      let bytes = 4;
-      for (const p of run.places) bytes += typedBytes(patch.values[p] as CellValue) + plainBytes(patch.formats[p] ?? null);
-      if (!block || block.bytes + bytes > budget.requestBytes / 4) {
-        block = { row: patch.row, column: run.column, values: [], formats: [], fills: [], bytes: budget.operationBytes * 2 };
-        blocks.push(block);
-        openFills.clear();
-      }
-      block.values.push(values);
-      block.formats!.push(formats);
-      block.bytes += bytes;
-      run.places.forEach((p, c) => {
-        const color = patch.fills?.[p];
-        if (color === undefined) return;
-        const last = openFills.get(run.column + c);
-        if (last && last.color === color && last.row + last.count === patch.row) {
-          last.count++;
-        } else {
-          const fill = { row: patch.row, column: run.column + c, count: 1, color };
-          openFills.set(fill.column, fill);
-          block!.fills.push(fill);
-          block!.bytes += budget.operationBytes;
-        }
-      });
-    }
-  }
-  for (const block of blocks) if (block.formats!.every((line) => line.every((f) => f === null))) block.formats = null;
-  return blocks;
 }
 
 /**
@@ -146,9 +155,11 @@ export async function writeBlocks(
     if (i < requests.length - 1) context.application.suspendApiCalculationUntilNextSync();
     if (i === 0) firstRequest();
     for (const block of requests[i]) {
-      const range: XRange = at.sheet.getRangeByIndexes(at.top + 1 + block.row, at.left + block.column, block.values.length, block.values[0].length);
-      if (block.formats) range.numberFormat = block.formats;
-      range.valuesAsJson = block.values;
+      if (block.values.length > 0) {
+        const range: XRange = at.sheet.getRangeByIndexes(at.top + 1 + block.row, at.left + block.column, block.values.length, block.values[0].length);
+        if (block.formats) range.numberFormat = block.formats;
+        range.valuesAsJson = block.values;
+      }
       for (const fill of block.fills) {
         const cells = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + fill.column, fill.count, 1);
         if (fill.color === null) cells.format.fill.clear();

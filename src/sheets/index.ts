@@ -7,6 +7,7 @@ export * from "./columns";
 export * from "./load-params";
 export * from "./load";
 export * from "./load-context";
+export * from "./refresh-all";
 export * from "./marks";
 export { DUPLICATE_NOTE } from "./refresh-plan";
 export * from "./row-hashes";

@@ -12,6 +12,8 @@ import type { CellValue, Workbook } from "./workbook";
 
 /** The start of the status Refresh writes on a record the same query no longer returns. */
 export const REMOVED_NOTE_PREFIX = "Not returned by the service any more";
+/** The start of the status Refresh writes on a row whose unsynced edit it kept (the server did not move). */
+export const UNSYNCED_PREFIX = "Unsynced";
 /** The start of the status Refresh writes where the user and the server both changed a record. */
 export const REFRESH_CONFLICT_PREFIX = "Edited here and changed on the server";
 

@@ -11,6 +11,7 @@
 import { MAX_LIST_RECORDS } from "../api";
 import { TRACKED_KEYS } from "./layouts/tracking";
 import { keepParams, type Load, type LoadReport, type TypedCell } from "./load-context";
+import { EDITED_FILL } from "./marks";
 import { AmountAudit } from "./money-formats";
 import type { Collected } from "./refresh-collect";
 import { planRefresh, type RefreshPlan, type SheetCells } from "./refresh-plan";
@@ -92,7 +93,12 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
   if (late.length > 0) (await readSnapshotCells(workbook, tableName, late.map((id) => loadedRead.rowOf.get(id)!))).forEach((cells, k) => stored.set(late[k], cells));
   const typed = typedOver(load, collected, plan.changed, now, stored);
   const keep = typed.length > 0 && (options.onTyped ? await options.onTyped(typed) : "keep") === "keep";
-  if (keep) for (const cell of typed) plan.patches.get(cell.row)!.values[layout.indexOf(cell.header)] = undefined;
+  // A kept typed value is left as it is and marked as the user's (Preview names it from then on).
+  for (const cell of keep ? typed : []) {
+    const patch = plan.patches.get(cell.row)!;
+    patch.values[layout.indexOf(cell.header)] = undefined;
+    patch.fills[layout.indexOf(cell.header)] = EDITED_FILL;
+  }
 
   await workbook.updateTable(tableName, {
     header: layout,

@@ -14,7 +14,7 @@ import { NUMBER_FORMATS } from "./columns";
 import { findEdits } from "./edits";
 import { TRACKED_KEYS } from "./layouts/tracking";
 import { REMOVED_NOTE_PREFIX, stampOf, type Load } from "./load-context";
-import { EDITABLE_FILL } from "./marks";
+import { EDITABLE_FILL, EDITED_FILL } from "./marks";
 import { rowFormatter } from "./money-formats";
 import type { Collected } from "./refresh-collect";
 import { digestOf } from "./row-hashes";
@@ -35,7 +35,7 @@ export interface SheetCells {
   statuses: string[];
 }
 
-/** A row to write: its values and fills by layout place (undefined: left as it is). */
+/** A row to write: its values and fills by layout place (undefined: left as it is; a fill may go without a value). */
 export interface Patch extends RowPatch {
   values: (CellValue | undefined)[];
   fills: (string | null | undefined)[];
@@ -86,7 +86,7 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
   const setStatus = (row: number, text: string, formats: readonly (string | null)[] = plainFormats) => {
     const patch = patchOf(row, formats);
     patch.values[statusAt] = text;
-    patch.fills[statusAt] = null; // a sync's outcome colour goes with its text
+    if (statuses[row] !== "") patch.fills[statusAt] = null; // a sync's or a preview's colour goes with its text
   };
 
   const twice = new Set<string>();
@@ -124,9 +124,11 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
       const patch = patchOf(r, formats);
       for (const p of trackedPlaces) {
         patch.values[p] = row[p];
-        patch.fills[p] = EDITABLE_FILL; // Preview's mark of an edit goes with the edit
+        if (edited.has(id)) patch.fills[p] = EDITABLE_FILL; // Preview's mark of an edit goes with the edit
       }
     }
+    // A kept edit keeps its mark (the cells the user changed, as Preview marks them), whatever marked them before.
+    for (const header of three.marks.get(id) ?? []) patchOf(r, formats).fills[layout.indexOf(header)] = EDITED_FILL;
     const status = String(override?.[statusHeader] ?? row[statusAt] ?? "");
     if (status !== statuses[r]) setStatus(r, status, formats);
     if (serverChanged || writeTracked) plan.updated++;

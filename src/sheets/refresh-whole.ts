@@ -13,6 +13,7 @@ import type { Collected } from "./refresh-collect";
 import { findEdits } from "./edits";
 import { REMOVED_NOTE_PREFIX, keepParams, stampOf, type Load, type LoadReport, type StoredTable } from "./load-context";
 import { AmountAudit, rowFormatter } from "./money-formats";
+import { EDITED_FILL } from "./marks";
 import { mergeRows } from "./merge";
 import { writeSnapshot, type SnapshotRead, type SnapshotRecord } from "./snapshot";
 import { threeWay } from "./three-way";
@@ -78,9 +79,17 @@ export async function refreshWhole(
     widths: source.columns.map(widthOf),
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
+  // A kept edit keeps its mark (the whole rewrite put the editable fill back on every cell).
+  const rowOf = new Map(merged.rows.map((row, r) => [String(row[0] ?? "").trim(), r]));
+  const marks = [...three.marks].flatMap(([id, headers]) => headers.map((header) => {
+    const row = rowOf.get(id)!;
+    const column = merged.header.indexOf(header);
+    return { row, column, value: merged.rows[row][column], fill: EDITED_FILL };
+  }));
+  if (marks.length > 0) await workbook.writeCells(tableName, marks);
   const records: SnapshotRecord[] = ids.map((id) => ({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id) ?? "" }));
   // A record the query no longer returns keeps its loaded values, so that an edit on its row is still seen.
-  for (const id of merged.removed) {
+  for (const id of new Set(merged.removed)) {
     if (fresh.has(id)) continue;
     records.push({ id, values: loaded.get(id), readOnly: loadedReadOnly.get(id), cells: "" });
   }

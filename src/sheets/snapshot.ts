@@ -11,10 +11,10 @@
  * A first load writes it whole; Refresh and Sync states write the rows of the records they changed.
  */
 import { TRACKED_KEYS } from "./layouts/tracking";
-import { digestOf } from "./row-hashes";
+import { HASH_CHARS, cellHash, digestOf } from "./row-hashes";
 import { nameTag } from "./load-params";
 import type { TrackedValues } from "./tracked-values";
-import type { CellWrite, TableStart, Workbook } from "./workbook";
+import type { CellValue, CellWrite, TableStart, Workbook } from "./workbook";
 
 export type Snapshot = Map<string, TrackedValues>;
 
@@ -76,6 +76,18 @@ export async function readSnapshotRows(workbook: Workbook, tableName: string, op
   return { snapshot, rowOf, readOnly, digests, rowCount: read.rowCount };
 }
 
+/** Every record's fingerprints (its cells column), by id: Preview's check for values typed over the service's cells. */
+export async function readFingerprints(workbook: Workbook, tableName: string): Promise<Map<string, string>> {
+  const read = await workbook.readColumns(snapshotTableOf(tableName), [HEADER[0], CELLS]);
+  const out = new Map<string, string>();
+  const ids = read?.columns.get(HEADER[0]) ?? [];
+  const cells = read?.columns.get(CELLS) ?? [];
+  ids.forEach((id, row) => {
+    if (id !== "") out.set(String(id), String(cells[row] ?? ""));
+  });
+  return out;
+}
+
 /** The cells column (fingerprints of a record's cells) of some snapshot rows, in the order asked. */
 export async function readSnapshotCells(workbook: Workbook, tableName: string, rows: readonly number[]): Promise<string[]> {
   const read = await workbook.readRows(snapshotTableOf(tableName), rows, [CELLS]);
@@ -134,6 +146,28 @@ export async function patchSnapshot(workbook: Workbook, tableName: string, read:
   // A new table's snapshot holds one empty row (an Excel table always has one): the first record takes it.
   if (read.rowCount === 1 && read.rowOf.size === 0) for (const row of rows) row.row--;
   await workbook.updateTable(snapshotTableOf(tableName), { header: HEADER, rows, editable: HEADER.map(() => false), dropdowns: HEADER.map(() => null) });
+}
+
+/**
+ * Sync states wrote some of the service's cells of a row itself (an allowance's Updated at, from the PATCH's
+ * answer): their fingerprints follow, so that Preview does not take them for values typed over the service's.
+ * `cells` gives, by record id, the new value of each changed cell by its place among the fingerprinted columns.
+ */
+export async function updateFingerprints(workbook: Workbook, tableName: string, read: SnapshotRead, cells: Map<string, Map<number, CellValue>>): Promise<void> {
+  const ids = [...cells.keys()].filter((id) => read.rowOf.has(id));
+  if (ids.length === 0) return;
+  const rows = ids.map((id) => read.rowOf.get(id)!);
+  const stored = await readSnapshotCells(workbook, tableName, rows);
+  const writes: CellWrite[] = [];
+  ids.forEach((id, k) => {
+    let fingerprints = stored[k];
+    for (const [place, value] of cells.get(id)!) {
+      if (fingerprints.length < (place + 1) * HASH_CHARS) return; // another layout's: nothing to follow
+      fingerprints = fingerprints.slice(0, place * HASH_CHARS) + cellHash(value) + fingerprints.slice((place + 1) * HASH_CHARS);
+    }
+    writes.push({ row: rows[k], column: HEADER.indexOf(DIGEST), value: digestOf(fingerprints) }, { row: rows[k], column: HEADER.indexOf(CELLS), value: fingerprints });
+  });
+  if (writes.length > 0) await workbook.writeCells(snapshotTableOf(tableName), writes);
 }
 
 /**

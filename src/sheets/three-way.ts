@@ -3,7 +3,7 @@
  * where both moved, the edit is kept and the row flagged with the server's values; nothing is refused.
  */
 import type { EditHeaders, RowEdit } from "./edits";
-import { REFRESH_CONFLICT_PREFIX } from "./load-context";
+import { REFRESH_CONFLICT_PREFIX, UNSYNCED_PREFIX } from "./load-context";
 import { TRACKED_KEYS } from "./layouts/tracking";
 import type { Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
@@ -12,17 +12,23 @@ import type { CellValue, TableRead } from "./workbook";
 export interface ThreeWay {
   /** Cells that replace the server's in a refreshed row, by id then header: the user's tracked cells, and the status. */
   overrides: Map<string, Record<string, CellValue>>;
+  /** The headers of the cells each kept edit changed (marked as edited, as Preview marks them), by id. */
+  marks: Map<string, string[]>;
   kept: number;
   conflicts: number;
   discarded: number;
 }
+
+/** The status of a row whose edit Refresh kept: "Unsynced: paid (server: approved)". */
+export const unsyncedNote = (desired: TrackedValues, server: TrackedValues) =>
+  `${UNSYNCED_PREFIX}: ${describeTracked(desired)} (server: ${describeTracked(server)})`;
 
 /** Decides, per edited row, what Refresh keeps of the user's cells. */
 export function threeWay(
   edits: RowEdit[], current: Pick<TableRead, "header" | "rows"> | null, headers: EditHeaders, loaded: Snapshot, fresh: Snapshot,
   statusHeader: string, stamp: string, discard: boolean,
 ): ThreeWay {
-  const out: ThreeWay = { overrides: new Map(), kept: 0, conflicts: 0, discarded: 0 };
+  const out: ThreeWay = { overrides: new Map(), marks: new Map(), kept: 0, conflicts: 0, discarded: 0 };
   if (!current) return out;
   const at = new Map(current.header.map((h, i) => [h, i]));
   for (const edit of edits) {
@@ -38,8 +44,11 @@ export function threeWay(
     if (sameTracked(desired, server)) continue; // the server now holds what the user typed
     const cells: Record<string, CellValue> = {};
     for (const key of TRACKED_KEYS) cells[headers[key]] = current.rows[edit.row][at.get(headers[key]) ?? -1] ?? "";
+    out.marks.set(edit.id, edit.fields.map((f) => headers[f.key]));
     if (sameTracked(before, server)) {
       out.kept++;
+      // Its status says what it is, so that it never looks like the server's value (issue 24).
+      cells[statusHeader] = unsyncedNote(desired, server);
     } else {
       out.conflicts++;
       cells[statusHeader] = `${REFRESH_CONFLICT_PREFIX} (refresh ${stamp}): the server now has ${describeTracked(server)}; ` +

@@ -92,7 +92,8 @@ export interface CellWrite {
   /** 0-based index into the table body. */
   row: number;
   column: number;
-  value: CellValue;
+  /** Absent: the cell keeps what it holds (a value or formula someone typed) and only takes the fill. */
+  value?: CellValue;
   /** A fill color for the cell, or null to clear it. */
   fill?: string | null;
 }
@@ -104,7 +105,7 @@ export interface RowPatch {
   values: readonly (CellValue | undefined)[];
   /** The row's number formats, in the same order (null leaves a cell's format alone). */
   formats: readonly (string | null)[];
-  /** Fills of the cells written, in the same order: a colour, null to clear, undefined to leave. */
+  /** Fills in the same order: a colour, null to clear, undefined to leave; a fill may go on a cell whose value is left. */
   fills?: readonly (string | null | undefined)[];
 }
 

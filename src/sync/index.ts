@@ -5,6 +5,7 @@ export * from "./server-check";
 export * from "./sync-table";
 export * from "./preview";
 export * from "./preview-marks";
+export * from "./typed-values";
 export * from "./execute";
 export * from "./journal";
 export { OUTCOME_FILLS, statusText } from "./write-outcomes";

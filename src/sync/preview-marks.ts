@@ -5,14 +5,15 @@
  * Only edited rows are written, plus rows an earlier preview marked that are no longer edited.
  */
 import {
-  EDITABLE_FILL, EDITED_FILL, REMOVED_NOTE_PREFIX, TRACKED_KEYS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
+  EDITABLE_FILL, EDITED_FILL, REFRESH_CONFLICT_PREFIX, REMOVED_NOTE_PREFIX, UNSYNCED_PREFIX, TRACKED_KEYS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 import type { Plan, PlannedRow } from "./plan";
 export { EDITED_FILL };
+import { TYPED_NOTE_PREFIX, typedNote, type TypedValue } from "./typed-values";
 import { isMarkedGone, type SheetRow, type SyncTable } from "./sync-table";
 
 /** Fills of the status cell in a preview: what will be sent, and what will not. */
-export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE" } as const;
+export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE", typed: "#FFEB9C" } as const;
 
 export const WILL_SEND = "Will send: ";
 export const INVALID = "Invalid: ";
@@ -33,9 +34,22 @@ export function previewStatus(planned: PlannedRow, gone = false): string {
   return `${INVALID}${planned.message ?? "this row cannot be synced."}`;
 }
 
-/** A status an earlier preview wrote (and nothing else did). */
+/**
+ * A status an earlier preview or refresh wrote about an edit or a typed value: Preview writes it again, or
+ * clears it where the row has none any more (the user put the old value back).
+ */
 export function isPreviewMark(status: string): boolean {
-  return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status === GONE_NOT_SENT;
+  return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status === GONE_NOT_SENT || hasTypedNote(status)
+    || status.startsWith(UNSYNCED_PREFIX) || status.startsWith(REFRESH_CONFLICT_PREFIX);
+}
+
+/** A status naming values typed over the service's cells (alone, after an edit's, or after a gone row's). */
+const hasTypedNote = (status: string) => status.startsWith(TYPED_NOTE_PREFIX) || status.includes(` ${TYPED_NOTE_PREFIX}`);
+
+/** Where Preview finds the service's cells of a row: the table's header, and the headers of the service's cells. */
+export interface TypedColumns {
+  header: readonly string[];
+  service: readonly string[];
 }
 
 function editedKeys(loaded: TrackedValues | null, row: SheetRow): TrackedKey[] {
@@ -47,20 +61,37 @@ function editedKeys(loaded: TrackedValues | null, row: SheetRow): TrackedKey[] {
  * value written back as it is: the port writes a value with every fill), and a row marked by an earlier
  * preview but no longer edited put back as it was (status cleared, editable fill). Pure.
  */
-export function previewMarks(table: Pick<SyncTable, "columns" | "rows">, planned: readonly PlannedRow[]): CellWrite[] {
+export function previewMarks(
+  table: Pick<SyncTable, "columns" | "rows">, planned: readonly PlannedRow[], typed: readonly TypedValue[] = [], where: TypedColumns = { header: [], service: [] },
+): CellWrite[] {
+  const columnOf = (header: string) => where.header.indexOf(header);
   const byRow = new Map<number, PlannedRow>();
   for (const p of planned) if (p.cls !== "unchanged") for (const row of p.rows) byRow.set(row, p);
+  const typedAt = new Map<number, TypedValue[]>();
+  for (const t of typed) typedAt.set(t.row, [...(typedAt.get(t.row) ?? []), t]);
   const { columns } = table;
   const cells: CellWrite[] = [];
   for (const row of table.rows) {
     const p = byRow.get(row.row);
+    const typedHere = typedAt.get(row.row) ?? [];
     const marked = isPreviewMark(row.status);
-    if (!p && !marked) continue;
+    if (!p && !marked && typedHere.length === 0) continue;
     const edited = p ? editedKeys(p.loaded, row) : [];
+    const note = typedHere.length > 0 ? typedNote(typedHere) : "";
     if (p) {
-      cells.push({ row: row.row, column: columns.status, value: previewStatus(p, isMarkedGone(row)), fill: p.cls === "change" ? PREVIEW_FILLS.send : PREVIEW_FILLS.invalid });
+      const text = previewStatus(p, isMarkedGone(row));
+      cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: p.cls === "change" ? PREVIEW_FILLS.send : PREVIEW_FILLS.invalid });
+    } else if (note) {
+      // A row gone from its query keeps the start Refresh wrote, so that the planner still reads it as gone.
+      cells.push({ row: row.row, column: columns.status, value: isMarkedGone(row) ? `${GONE_PLAIN} ${note}` : note, fill: PREVIEW_FILLS.typed });
     } else {
-      cells.push({ row: row.row, column: columns.status, value: row.status === GONE_NOT_SENT ? GONE_PLAIN : "", fill: null });
+      cells.push({ row: row.row, column: columns.status, value: row.status === GONE_NOT_SENT || (isMarkedGone(row) && hasTypedNote(row.status)) ? GONE_PLAIN : "", fill: null });
+    }
+    // Typed values are marked; where an earlier preview marked some that are gone (put back), the service's cells lose the mark.
+    const typedHeaders = new Set(typedHere.map((t) => t.header));
+    for (const header of typedHeaders) if (columnOf(header) >= 0) cells.push({ row: row.row, column: columnOf(header), fill: EDITED_FILL });
+    if (hasTypedNote(row.status)) {
+      for (const header of where.service) if (!typedHeaders.has(header) && columnOf(header) >= 0) cells.push({ row: row.row, column: columnOf(header), fill: null });
     }
     for (const key of TRACKED_KEYS) {
       const isEdited = edited.includes(key);
@@ -71,8 +102,10 @@ export function previewMarks(table: Pick<SyncTable, "columns" | "rows">, planned
   return cells;
 }
 
-/** Writes the marks of a plan into its table; statuses pass `redact` (the client's, when connected). */
-export async function markPreview(workbook: Workbook, table: SyncTable, plan: Plan, redact: (text: string) => string = (t) => t): Promise<void> {
-  const cells = previewMarks(table, plan.rows).map((c) => (c.column === table.columns.status && typeof c.value === "string" ? { ...c, value: redact(c.value) } : c));
+/** Writes the marks of a plan (and of values typed over the service's cells) into its table; statuses pass `redact` (the client's, when connected). */
+export async function markPreview(
+  workbook: Workbook, table: SyncTable, plan: Plan, redact: (text: string) => string = (t) => t, typed: readonly TypedValue[] = [], where?: TypedColumns,
+): Promise<void> {
+  const cells = previewMarks(table, plan.rows, typed, where).map((c) => (c.column === table.columns.status && typeof c.value === "string" ? { ...c, value: redact(c.value) } : c));
   if (cells.length > 0) await workbook.writeCells(table.tableName, cells);
 }

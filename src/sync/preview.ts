@@ -1,21 +1,25 @@
 /**
  * Preview: what Sync states would do with a table, computed from the workbook alone (its id, tracked and
- * status columns and the snapshot). Nothing is sent. Every edited row is listed: to send, or why not.
+ * status columns and the snapshot). Nothing is sent. Every edited row is listed: to send, or why not; and
+ * every value typed over the service's cells, which is never sent (typed-values.ts).
  */
 import type { TrackedResource } from "../domain";
 import type { Workbook } from "../sheets";
 import { planRows, type Plan, type PlannedRow } from "./plan";
 import { markPreview } from "./preview-marks";
 import { openSyncTable, type SyncTable } from "./sync-table";
+import { findTypedValues, type TypedValue } from "./typed-values";
 
 export interface SyncPreview {
   tableName: string;
   resource: TrackedResource;
   enterpriseId: string;
-  counts: { change: number; invalid: number; unchanged: number; deleted: number; gone: number };
+  counts: { change: number; invalid: number; unchanged: number; deleted: number; gone: number; typed: number };
   /** The rows that will be sent, and the rows that will not be with the reason, in sheet order. */
   rows: PlannedRow[];
   deleted: string[];
+  /** Values typed over the service's cells: never sent (Sync states sends the tracked fields only). */
+  typed: TypedValue[];
   /** What the user confirms; the sync refuses to run if the sheet no longer matches it. */
   fingerprint: string;
 }
@@ -24,26 +28,29 @@ export function fingerprintOf(plan: Plan): string {
   return JSON.stringify(plan.rows.filter((r) => r.cls !== "unchanged").map((r) => [r.id, r.cls, r.patch ?? r.message]).sort());
 }
 
-export function previewOf(table: SyncTable, plan: Plan): SyncPreview {
+export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []): SyncPreview {
   const count = (cls: PlannedRow["cls"]) => plan.rows.filter((r) => r.cls === cls).length;
   return {
     tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
-    counts: { change: count("change"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone },
+    counts: { change: count("change"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
     rows: plan.rows.filter((r) => r.cls !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
     deleted: plan.deleted,
+    typed,
     fingerprint: fingerprintOf(plan),
   };
 }
 
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
-  return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly));
+  const { typed } = await findTypedValues(workbook, table);
+  return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly), typed);
 }
 
 /** The preview, also shown in the sheet: each edited row's status says what will happen, edited cells highlighted. */
 export async function previewInSheet(workbook: Workbook, tableName: string, redact?: (text: string) => string): Promise<SyncPreview> {
   const table = await openSyncTable(workbook, tableName);
   const plan = planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly);
-  await markPreview(workbook, table, plan, redact);
-  return previewOf(table, plan);
+  const { typed, where } = await findTypedValues(workbook, table);
+  await markPreview(workbook, table, plan, redact, typed, where);
+  return previewOf(table, plan, typed);
 }

@@ -4,7 +4,10 @@
  * sync, and the journal lines queued meanwhile. Only decided rows are written. Rows are found again by id
  * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
-import { EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, toCell, updateSnapshotRows, type CellValue, type CellWrite, type Snapshot, type Workbook } from "../sheets";
+import {
+  EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, hashedPlaces, sourceOf, toCell, updateFingerprints, updateSnapshotRows,
+  type CellValue, type CellWrite, type Snapshot, type Workbook,
+} from "../sheets";
 import type { JournalWriter } from "./journal";
 import type { Outcome, RowResult } from "./outcome";
 import { GONE_EDIT_MESSAGE } from "./plan";
@@ -111,6 +114,10 @@ export class OutcomeWriter {
       const at = (key: keyof typeof headers) => ids.header.indexOf(headers[key]);
       const cells: CellWrite[] = [];
       const snapshot: Snapshot = new Map();
+      // Updated at is one of the service's cells the snapshot fingerprints: its new value's fingerprint follows.
+      const layout = sourceOf(this.table.params).columns;
+      const updatedPlace = hashedPlaces(layout).indexOf(layout.findIndex((c) => c.key === "updated_at"));
+      const fingerprints = new Map<string, Map<number, CellValue>>();
       for (const r of [...latest.values(), ...idless]) {
         const rows = r.id ? (rowsOf.get(r.id) ?? []) : r.rows;
         for (const row of rows) {
@@ -120,7 +127,11 @@ export class OutcomeWriter {
           for (const key of TRACKED_KEYS) {
             cells.push({ row, column: at(key), value: this.safe(key === "paid_at" ? toCell("timestamp", r.server[key]) : r.server[key]), fill: EDITABLE_FILL });
           }
-          if (headers.updated_at && r.server.updated_at) cells.push({ row, column: at("updated_at"), value: toCell("timestamp", r.server.updated_at) });
+          if (headers.updated_at && r.server.updated_at) {
+            const value = toCell("timestamp", r.server.updated_at);
+            cells.push({ row, column: at("updated_at"), value });
+            if (updatedPlace >= 0) fingerprints.set(r.id, new Map([[updatedPlace, value]]));
+          }
         }
         if (r.server && TAKES_SERVER.has(r.outcome)) {
           const { updated_at: _ignored, ...tracked } = r.server;
@@ -131,6 +142,7 @@ export class OutcomeWriter {
       const valid = cells.filter((c) => c.column >= 0);
       if (valid.length > 0) await this.workbook.writeCells(this.table.tableName, valid);
       if (snapshot.size > 0) await updateSnapshotRows(this.workbook, this.table.tableName, this.table.snapshot, snapshot);
+      if (fingerprints.size > 0) await updateFingerprints(this.workbook, this.table.tableName, this.table.snapshot, fingerprints);
     }
     await this.journal.flush();
   }

@@ -6,7 +6,7 @@ import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCard
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import {
-  amountNotesText, discardEdits, listLoadedTables, loadTable, refreshTable, writeReconciliationSummary,
+  amountNotesText, discardEdits, listLoadedTables, loadTable, refreshAll, refreshTable, writeReconciliationSummary,
   type LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
 } from "../sheets";
 import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
@@ -17,6 +17,7 @@ import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { mountPickers } from "./pickers";
 import { RecentValues } from "./recent-values";
+import { RefreshAllView, askTyped } from "./refresh-views";
 import { summarySentence } from "./summary-sentence";
 
 export interface TaskpaneDeps {
@@ -28,6 +29,8 @@ export interface TaskpaneDeps {
   onWorkbookChanged?: () => void;
   /** The Office identity of the person, where the host has one (the journal's "By" when no name is set). */
   identity?: () => Promise<string | null>;
+  /** Asks Excel to recalculate the workbook, so that every =SPEND formula asks the service again (Refresh All). */
+  recalculate?: () => Promise<void>;
   /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
   selfTest?: () => Promise<SelfTestReport>;
   /**
@@ -40,6 +43,8 @@ export interface TaskpaneDeps {
 export interface Taskpane {
   /** The ribbon's Sync states: show the preview of the chosen table. */
   previewSync(): Promise<void>;
+  /** The ribbon's Refresh data: every Spend Sync table refreshed, with its line in the taskpane, then the formulas recalculated. */
+  refreshAll(): Promise<void>;
 }
 
 /** The name for the journal, kept on this device (never the key). */
@@ -57,7 +62,8 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   workbook.onExcelWait?.((waiting) => (waiting ? showNotice(root, "excel-wait", EXCEL_WAIT_NOTICE) : hideNotice(root, "excel-wait")));
 
   // ---- Connection
-  const baseUrl = h("input", { id: "base-url", type: "url", value: saved?.baseUrl ?? deps.defaults?.baseUrl ?? "", placeholder: "https://api.example.com", autocomplete: "url" });
+  // type="text": a browser's own check of type="url" refuses "api.example.com" in its words before ours can say what is missing.
+  const baseUrl = h("input", { id: "base-url", type: "text", inputMode: "url", value: saved?.baseUrl ?? deps.defaults?.baseUrl ?? "", placeholder: "https://api.example.com", autocomplete: "url" });
   const enterprise = h("input", { id: "enterprise-id", value: saved?.enterpriseId ?? deps.defaults?.enterpriseId ?? "", placeholder: "enterprise UUID", spellcheck: false });
   const apiKey = h("input", { id: "api-key", type: "password", value: "", placeholder: saved ? "saved on this device" : "your API key", autocomplete: "off" });
   const connectStatus = h("div", { id: "connect-status", role: "status", "aria-live": "polite", className: saved ? "ok" : "" }, saved ? `Connected to enterprise ${saved.enterpriseId} (key saved on this device).` : "Not connected.");
@@ -114,6 +120,9 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const discard = h("input", { id: "discard-edits", type: "checkbox" });
   const refreshButton = h("button", { id: "refresh", type: "button" }, "Refresh selected table");
   const refreshStatus = h("div", { id: "refresh-status", role: "status", "aria-live": "polite" });
+  const refreshAllButton = h("button", { id: "refresh-all", type: "button" }, "Refresh all tables");
+  const refreshAllStatus = h("div", { id: "refresh-all-status", role: "status", "aria-live": "polite" });
+  const refreshAllView = new RefreshAllView(h("ul", { id: "refresh-all-list", className: "rows" }));
   let loading: AbortController | null = null;
   cancelButton.addEventListener("click", () => loading?.abort());
   cardId.addEventListener("focus", () => void pickers.loadCards());
@@ -172,7 +181,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     where: HTMLElement, work: (signal: AbortSignal, onProgress: (p: LoadProgress) => void) => Promise<LoadReport>, after?: (report: LoadReport) => void,
   ): Promise<void> {
     loading = new AbortController();
-    loadButton.disabled = refreshButton.disabled = true;
+    loadButton.disabled = refreshButton.disabled = refreshAllButton.disabled = true;
     cancelButton.hidden = false;
     status(where, "busy", "Starting…");
     try {
@@ -191,12 +200,14 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       const amounts = amountNotesText(report.amounts);
       status(where, loadNeedsAttention(report) || summaryError || amounts ? "warn" : "ok", loadSentence(report) +
         (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
+      // A new table is shown (Excel leaves a sheet it adds in the background; the summary sheet, too).
+      if (where === loadStatus && report.added === report.count) await workbook.select(report.tableName, 0, 0).catch(() => undefined);
       await renderTables(report.tableName);
     } catch (error) {
       status(where, "error", explain(error));
     } finally {
       loading = null;
-      loadButton.disabled = refreshButton.disabled = false;
+      loadButton.disabled = refreshButton.disabled = refreshAllButton.disabled = false;
       cancelButton.hidden = true;
       progress.hidden = true;
       changed();
@@ -238,8 +249,59 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const discardEditsNow = discard.checked;
     // Discarding is for this refresh only: the box is unticked so the next refresh keeps edits again.
     discard.checked = false;
-    void withLoad(refreshStatus, (signal, onProgress) => refreshTable(session.currentClient(), workbook, tables.value, { signal, onProgress, discardEdits: discardEditsNow }));
+    const tableName = tables.value;
+    void withLoad(refreshStatus, (signal, onProgress) => refreshTable(session.currentClient(), workbook, tableName, {
+      signal, onProgress, discardEdits: discardEditsNow, onTyped: (typed) => askTyped(refreshStatus, typed, tableName),
+    }));
   });
+
+  /** Refresh All: every table, one line each; a table that fails says why and the others go on; then the formulas. */
+  async function runRefreshAll(): Promise<void> {
+    if (loading) return;
+    loading = new AbortController();
+    loadButton.disabled = refreshButton.disabled = refreshAllButton.disabled = true;
+    cancelButton.hidden = false;
+    status(refreshAllStatus, "busy", "Refreshing every table…");
+    const names = await listLoadedTables(workbook).catch(() => []);
+    refreshAllView.start(names);
+    let failed = 0;
+    let current = "";
+    try {
+      const client = session.currentClient();
+      const outcomes = await refreshAll(client, workbook, {
+        signal: loading.signal,
+        onTable: (name) => {
+          current = name;
+          refreshAllView.progress(name, "starting…");
+        },
+        onProgress: (name, p) => refreshAllView.progress(name, `${p.phase === "fetch" ? "loading" : "writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`),
+        onTyped: (typed) => askTyped(refreshAllStatus, typed, current),
+        onOutcome: (outcome) => refreshAllView.outcome(outcome, loadSentence, loadNeedsAttention),
+      });
+      for (const outcome of outcomes) {
+        if (outcome.kind !== "refreshed") {
+          failed++;
+          continue;
+        }
+        if (outcome.report.tableName === previewTable) clearPreview();
+        await writeReconciliationSummary(workbook, outcome.report.tableName).catch(() => null);
+      }
+      session.governor.clear();
+      await deps.recalculate?.();
+      const done = outcomes.length - failed;
+      status(refreshAllStatus, failed ? "warn" : "ok", names.length === 0 ? "No Spend Sync table in this workbook yet: load one first." :
+        `Refreshed ${done} of ${names.length} table${names.length === 1 ? "" : "s"}${failed ? `; ${failed} not (see below)` : ""}${deps.recalculate ? "; formulas recalculated" : ""}.`);
+      await renderTables();
+    } catch (error) {
+      status(refreshAllStatus, "error", explain(error));
+    } finally {
+      loading = null;
+      loadButton.disabled = refreshButton.disabled = refreshAllButton.disabled = false;
+      cancelButton.hidden = true;
+      changed();
+    }
+  }
+  refreshAllButton.addEventListener("click", () => void runRefreshAll());
 
   const previewBox = h("div", { id: "preview", "aria-live": "polite" });
   const syncStatus = h("div", { id: "sync-status", role: "status", "aria-live": "polite" });
@@ -357,6 +419,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     field("Table", tables),
     field("Your name", byName, "Written in the journal beside every change you sync; kept on this device."),
     h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")), refreshStatus,
+    h("div", { className: "row" }, refreshAllButton), refreshAllStatus, refreshAllView.element,
     h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
     h("div", { className: "row" }, previewButton, confirmButton), syncProgress, syncStatus, previewBox);
   const settings = h("details", { className: "section" }, h("summary", {}, "Formulas (=SPEND.*)"),
@@ -365,7 +428,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   append(root, connection, load, tablesSection, settings, deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
   void renderTables();
   void pickers.refresh();
-  return { previewSync: async () => { await renderTables(); await showPreview(); } };
+  return {
+    previewSync: async () => { await renderTables(); await showPreview(); },
+    refreshAll: runRefreshAll,
+  };
 }
 
 /** A status line; like every text the taskpane shows from a run, it passes the key's redaction. */

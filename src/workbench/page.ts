@@ -53,7 +53,7 @@ const appRoot = byId("app");
 function setUp(): Taskpane {
   assertExcelSupported(Office.context.requirements);
   return mountTaskpane(appRoot, {
-    session, workbook, selfTest: () => runSelfTest(excel, `${profile.name}, in memory`, Office.context.requirements),
+    session, workbook, recalculate: () => entries.recalculateAll(), selfTest: () => runSelfTest(excel, `${profile.name}, in memory`, Office.context.requirements),
     defaults: { baseUrl: params.get("baseUrl") ?? `${location.origin}/proxy`, enterpriseId: params.get("enterprise") ?? "" },
     onWorkbookChanged: () => {
       // Follow the add-in: show the sheet of the cell it selected (a link to a row), or of the newest table.
@@ -88,8 +88,8 @@ const ready = taskpane ? Promise.resolve({ session, taskpane }) : new Promise<ne
 const report = ({ error }: CommandFailure) => showNotice(appRoot, "command-error", explain(error), "error");
 if (parts.overrides) mountRibbon(byId("ribbon"), [
   {
-    id: "refreshData", label: "Refresh data", title: "Clear the cached =SPEND results and recalculate every =SPEND formula",
-    handler: whenReady(ready, (app) => refreshData(app.session, () => entries.recalculateAll()), report),
+    id: "refreshData", label: "Refresh data", title: "Refresh every Spend Sync table, then recalculate every =SPEND formula",
+    handler: whenReady(ready, (app) => refreshData(showTaskpane, () => app.taskpane.refreshAll()), report),
   },
   {
     id: "syncStates", label: "Sync states", title: "Open the taskpane on the preview of the chosen table",

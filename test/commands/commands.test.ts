@@ -1,14 +1,15 @@
-import { Session, memoryStorage } from "../../src/api";
 import { refreshData, syncStates } from "../../src/commands/commands";
 
-it("Refresh data forgets every cached formula result, then recalculates", async () => {
-  const session = new Session(memoryStorage());
-  await session.governor.run("k", async () => 1);
+it("Refresh data shows the taskpane, then runs its Refresh All (every table, then the formulas)", async () => {
   const order: string[] = [];
-  await refreshData(session, async () => {
-    order.push(session.governor.peek("k") === undefined ? "recalculated after clearing" : "recalculated with a stale cache");
-  });
-  expect(order).toEqual(["recalculated after clearing"]);
+  await refreshData(async () => void order.push("show"), async () => void order.push("refresh all"));
+  expect(order).toEqual(["show", "refresh all"]);
+});
+
+it("Refresh data refreshes even where Excel will not show the taskpane", async () => {
+  const order: string[] = [];
+  await refreshData(async () => { throw new Error("showAsTaskpane is not supported here"); }, async () => void order.push("refresh all"));
+  expect(order).toEqual(["refresh all"]);
 });
 
 it("Sync states shows the taskpane, then its preview", async () => {

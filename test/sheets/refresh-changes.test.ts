@@ -6,7 +6,7 @@
  */
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { DUPLICATE_NOTE, ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { DUPLICATE_NOTE, EDITED_FILL, ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { WorkbookModel } from "../../src/workbench/fake-excel/model";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
@@ -210,11 +210,13 @@ describe("values typed over the service's cells", () => {
     expect(kept.report.typed).toEqual({ kept: asked[0], replaced: 0 });
     const keptView = tableView(kept.excel, tableName);
     expect([keptView.values("Amount")[0], keptView.values("Description")[0]]).toEqual([999, "Changed on the server"]);
+    expect(keptView.fill("Amount", 0)).toBe(EDITED_FILL); // marked as the user's
     expect(keptView.values("Description")[1]).toBe("My own words");
 
     const replaced = await refreshCopy({ onTyped: async () => "replace" });
     expect(replaced.report.typed).toEqual({ kept: [], replaced: 1 });
     expect(tableView(replaced.excel, tableName).values("Amount")[0]).toBe(serviceAmount);
+    expect(tableView(replaced.excel, tableName).fill("Amount", 0)).toBeUndefined();
     expect(tableView(replaced.excel, tableName).values("Description")[1]).toBe("My own words");
 
     // Nobody to ask: kept, and reported.

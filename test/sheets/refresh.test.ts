@@ -1,6 +1,6 @@
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { discardEdits, loadTable, refreshTable } from "../../src/sheets";
+import { EDITABLE_FILL, EDITED_FILL, discardEdits, loadTable, refreshTable } from "../../src/sheets";
 import { previewSync, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
@@ -111,7 +111,11 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     // The table is the "approved" query: the three records the server moved leave it.
     const report = await refreshTable(f.client, f.workbook, tableName);
     expect(report).toMatchObject({ keptEdits: 2, conflicts: 0, discardedEdits: 0, removed: 3 });
-    expect([cell(keep, "State"), cell(keep, "Paid ID"), cell(keep, "Sync status")]).toEqual(["paid", "PAY-KEEP", ""]);
+    // A kept edit says what it is and keeps its mark, so it never looks like the server's value (issue 24).
+    expect([cell(keep, "State"), cell(keep, "Paid ID"), cell(keep, "Sync status")]).toEqual(["paid", "PAY-KEEP", "Unsynced: paid, paid_id PAY-KEEP (server: approved)"]);
+    const view = tableView(f.excel, tableName);
+    const keepRow = view.values("Expense ID").indexOf(keep);
+    expect([view.fill("State", keepRow), view.fill("Paid ID", keepRow), view.fill("Accounted ID", keepRow)]).toEqual([EDITED_FILL, EDITED_FILL, EDITABLE_FILL]);
     expect(cell(invalid, "Accounted ID")).toBe("ACC-NO-STATE");
     for (const id of [serverOnly, both, same]) expect(cell(id, "Sync status")).toMatch(/^Not returned by the service any more for this table's query/);
     // Preview: the kept edit is to send; the invalid one says why; the edited rows gone from the query are listed, not dropped.

@@ -25,3 +25,16 @@ it("several are counted with the edits a refresh kept", () => {
   );
   expect(loadNeedsAttention(report({ conflicts: 1 }))).toBe(true);
 });
+
+it("a refresh names the typed values it kept or replaced, and a whole rewrite and why", () => {
+  const typed = { id: "e-1", row: 4, header: "Amount", typed: 999, service: 120.5 };
+  expect(loadSentence(report({ added: 0, updated: 3, typed: { kept: [typed], replaced: 0 }, refreshed: { whole: false } }))).toBe(
+    "Loaded 1,000 rows into SpendExpenses_1 (0 new, 3 updated, 0 no longer returned by this query). 1 value you typed over the service's cells of changed records kept, and marked (it is not synced; Preview names it).",
+  );
+  expect(loadNeedsAttention(report({ typed: { kept: [typed], replaced: 0 } }))).toBe(true);
+  expect(loadSentence(report({ added: 0, typed: { kept: [], replaced: 2 }, refreshed: { whole: true, why: "it was loaded by an earlier version of Spend Sync" } }))).toBe(
+    "Loaded 1,000 rows into SpendExpenses_1 (0 new, 0 updated, 0 no longer returned by this query). 2 values you typed over the service's cells replaced by the service's, as you chose. " +
+      "The whole table was written again, as it was loaded by an earlier version of Spend Sync; your own columns were written back as values and formulas. From now on Refresh writes only what changed.",
+  );
+  expect(loadNeedsAttention(report({ refreshed: { whole: false } }))).toBe(false);
+});
