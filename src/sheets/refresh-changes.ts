@@ -93,11 +93,12 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
   if (late.length > 0) (await readSnapshotCells(workbook, tableName, late.map((id) => loadedRead.rowOf.get(id)!))).forEach((cells, k) => stored.set(late[k], cells));
   const typed = typedOver(load, collected, plan.changed, now, stored);
   const keep = typed.length > 0 && (options.onTyped ? await options.onTyped(typed) : "keep") === "keep";
-  // A kept typed value is left as it is and marked as the user's (Preview names it from then on).
-  for (const cell of keep ? typed : []) {
+  // A kept typed value is left as it is and marked as the user's (Preview names it from then on); a replaced
+  // one loses the mark Preview or an earlier refresh gave it.
+  for (const cell of typed) {
     const patch = plan.patches.get(cell.row)!;
-    patch.values[layout.indexOf(cell.header)] = undefined;
-    patch.fills[layout.indexOf(cell.header)] = EDITED_FILL;
+    if (keep) patch.values[layout.indexOf(cell.header)] = undefined;
+    patch.fills[layout.indexOf(cell.header)] = keep ? EDITED_FILL : null;
   }
 
   await workbook.updateTable(tableName, {

@@ -251,7 +251,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     discard.checked = false;
     const tableName = tables.value;
     void withLoad(refreshStatus, (signal, onProgress) => refreshTable(session.currentClient(), workbook, tableName, {
-      signal, onProgress, discardEdits: discardEditsNow, onTyped: (typed) => askTyped(refreshStatus, typed, tableName),
+      signal, onProgress, discardEdits: discardEditsNow, onTyped: (typed) => {
+        status(refreshStatus, "warn", "Refresh needs your answer below before it writes anything.");
+        return askTyped(refreshStatus, typed, tableName);
+      },
     }));
   });
 
@@ -275,7 +278,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
           refreshAllView.progress(name, "starting…");
         },
         onProgress: (name, p) => refreshAllView.progress(name, `${p.phase === "fetch" ? "loading" : "writing"} ${p.done.toLocaleString()} of ${p.total === null ? "?" : p.total.toLocaleString()} rows…`),
-        onTyped: (typed) => askTyped(refreshAllStatus, typed, current),
+        onTyped: (typed) => {
+          refreshAllView.progress(current, "waiting for your answer above…");
+          return askTyped(refreshAllStatus, typed, current);
+        },
         onOutcome: (outcome) => refreshAllView.outcome(outcome, loadSentence, loadNeedsAttention),
       });
       for (const outcome of outcomes) {
@@ -335,7 +341,8 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       const c = p.counts;
       fill(previewBox,
         h("p", { id: "preview-counts" }, `${c.change} to send, ${c.invalid} invalid (will not be sent), ${c.unchanged} unchanged` +
-          `${c.deleted ? `, ${c.deleted} loaded rows deleted from the sheet (nothing is sent for them)` : ""}.`),
+          `${c.deleted ? `, ${c.deleted} loaded rows deleted from the sheet (nothing is sent for them)` : ""}` +
+          `${c.typed ? `, ${c.typed} value${c.typed === 1 ? "" : "s"} typed in the service's columns (never sent; marked, and named in Sync status)` : ""}.`),
         rowList(p.tableName, p.rows.map((r) => ({
           row: r.rows[0], id: r.id, kind: r.cls === "change" ? "ok" : "error",
           text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : (r.message ?? ""),

@@ -22,12 +22,14 @@ export function askTyped(where: HTMLElement, typed: readonly TypedCell[], tableN
       box.remove();
       resolve(choice);
     };
+    const records = new Set(typed.map((t) => t.id)).size;
     const items = typed.slice(0, LISTED).map((t) =>
       h("li", {}, redactSecrets(`Row ${t.row + 2}, ${t.header}: you typed ${shown(t.typed)}; the service now has ${shown(t.service)}.`)));
     const box = h("div", { id: "typed-question", className: "question", role: "alertdialog", "aria-labelledby": "typed-question-text" },
       h("p", { id: "typed-question-text" },
-        `The service changed ${new Set(typed.map((t) => t.id)).size} record(s) of ${tableName} in which you typed over its own cells ` +
-        `(${typed.length} value${typed.length === 1 ? "" : "s"}; Sync states never sends these columns). Keep your values, or take the service's?`),
+        `The service changed ${records} record${records === 1 ? "" : "s"} of ${tableName} in which you typed over its own cells ` +
+        `(${typed.length} value${typed.length === 1 ? "" : "s"}; Sync states never sends these columns). Keep your values, or take the service's? ` +
+        "Nothing is written until you choose."),
       h("ul", { className: "rows" }, ...items, typed.length > LISTED ? h("li", {}, `… and ${typed.length - LISTED} more.`) : null),
       h("div", { className: "row" },
         h("button", { id: "keep-typed", className: "primary", type: "button", onclick: answer("keep") }, "Keep mine (marked)"),

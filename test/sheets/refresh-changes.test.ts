@@ -7,6 +7,7 @@
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
 import { DUPLICATE_NOTE, EDITED_FILL, ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { previewInSheet } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { WorkbookModel } from "../../src/workbench/fake-excel/model";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
@@ -204,6 +205,9 @@ describe("values typed over the service's cells", () => {
     f.sandbox.store.expense(f.sub, list[0])!.description = "Changed on the server";
     f.sandbox.store.expense(f.sub, list[2])!.description = "Same as the server";
 
+    // Preview names and marks them first (the replaced one must lose its mark).
+    await previewInSheet(f.workbook, tableName);
+    expect(tableView(f.excel, tableName).fill("Amount", 0)).toBe(EDITED_FILL);
     const asked: TypedCell[][] = [];
     const kept = await refreshCopy({ onTyped: async (typed) => (asked.push([...typed]), "keep") });
     expect(asked).toEqual([[{ id: list[0], row: 0, header: "Amount", typed: 999, service: serviceAmount }]]);
@@ -216,7 +220,7 @@ describe("values typed over the service's cells", () => {
     const replaced = await refreshCopy({ onTyped: async () => "replace" });
     expect(replaced.report.typed).toEqual({ kept: [], replaced: 1 });
     expect(tableView(replaced.excel, tableName).values("Amount")[0]).toBe(serviceAmount);
-    expect(tableView(replaced.excel, tableName).fill("Amount", 0)).toBeUndefined();
+    expect(tableView(replaced.excel, tableName).fill("Amount", 0)).toBeUndefined(); // no mark (a cleared fill)
     expect(tableView(replaced.excel, tableName).values("Description")[1]).toBe("My own words");
 
     // Nobody to ask: kept, and reported.

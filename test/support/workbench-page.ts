@@ -1,0 +1,114 @@
+/**
+ * Browser tests of the workbench: the production build with the workbench, served on loopback against the
+ * real sandbox, driven in Debian's Chromium; and what a person does there (connect, type in a cell, read a
+ * table as the in-memory Excel holds it).
+ */
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import webpack from "webpack";
+import { columnLetters } from "../../src/workbench/fake-excel/address";
+import { launchChromium } from "./chromium";
+import { expectText } from "./expect-text";
+import { ROOT } from "./process";
+import { withSandbox, type SandboxFixture } from "./sandbox";
+import { serveBuild } from "./web-server";
+
+export const OUT = join(ROOT, "test-output");
+
+export interface WorkbenchRig {
+  f: SandboxFixture;
+  browser: Browser;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Builds the production bundle with the workbench, starts the sandbox, serves both, launches Chromium. */
+export async function startWorkbench(): Promise<WorkbenchRig> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const config = require(join(ROOT, "webpack.config.js"));
+  const dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
+  const options = { ...(await config({ workbench: true }, { mode: "production" })), context: ROOT, devtool: false };
+  options.output = { ...options.output, path: dist };
+  process.env.ADDIN_URL = "https://spendsync.example.com/";
+  const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
+  if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+  const f = await withSandbox();
+  const web = await serveBuild(dist, f.sandbox.baseUrl);
+  const browser = await launchChromium();
+  mkdirSync(OUT, { recursive: true });
+  return {
+    f, browser, url: web.url,
+    close: async () => {
+      await browser.close();
+      await web.close();
+      await f.sandbox.close();
+    },
+  };
+}
+
+export async function openWorkbench(rig: WorkbenchRig): Promise<Page> {
+  const page = await rig.browser.newPage({ viewport: { width: 1500, height: 950 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${rig.url}/workbench.html?enterprise=${rig.f.enterprise.id}`);
+  await page.getByLabel("Base URL").waitFor();
+  expect(errors).toEqual([]);
+  return page;
+}
+
+export async function connect(page: Page, key: string): Promise<void> {
+  await page.getByLabel("API key").fill(key);
+  await page.getByRole("button", { name: "Test and save connection" }).click();
+  await page.locator("#connect-status:not(.busy)").waitFor();
+}
+
+export const cell = (page: Page, address: string): Locator => page.locator(`[data-cell="${address}"]`);
+
+/** The column letter of a header in row 1 of the sheet shown. */
+export async function columnOf(page: Page, header: string): Promise<string> {
+  const headers = await page.locator("tbody tr").first().locator("td").allTextContents();
+  expect(headers).toContain(header);
+  return columnLetters(headers.indexOf(header));
+}
+
+/** Types into the formula bar as a person does: click the cell, type, Enter. */
+export async function enterInCell(page: Page, address: string, value: string): Promise<void> {
+  await cell(page, address).click();
+  await page.getByLabel("Value or formula").fill(value);
+  await page.getByLabel("Value or formula").press("Enter");
+}
+
+/** The name of the table a load or refresh just wrote, from its status line. */
+export async function loadedTable(page: Page, status = "#load-status"): Promise<string> {
+  await expectText(page.locator(status), /^Loaded \d+ rows into \S+ /);
+  return /into (\S+) /.exec((await page.locator(status).textContent()) ?? "")![1];
+}
+
+export interface ModelTable {
+  header: string[];
+  values: (h: string) => unknown[];
+  fills: (h: string) => (string | undefined)[];
+}
+
+/** A table as the in-memory Excel holds it (values and fills), read in the page. */
+export async function modelTable(page: Page, tableName: string): Promise<ModelTable> {
+  const read = await page.evaluate((name) => {
+    const { excel } = Reflect.get(window, "spendWorkbench");
+    const table = excel.model.table(name);
+    if (!table) return null;
+    const { sheet, area } = table;
+    return Array.from({ length: area.rowCount }, (_, r) => Array.from({ length: area.columnCount }, (_, c) => {
+      const at = sheet.cell(area.row + r, area.column + c);
+      return { value: at?.value ?? "", fill: at?.fill };
+    }));
+  }, tableName);
+  if (!read) throw new Error(`no table ${tableName} in the model`);
+  const header = read[0].map((c) => String(c.value));
+  const at = (h: string) => {
+    expect(header).toContain(h);
+    return header.indexOf(h);
+  };
+  return { header, values: (h) => read.slice(1).map((r) => r[at(h)].value), fills: (h) => read.slice(1).map((r) => r[at(h)].fill) };
+}
