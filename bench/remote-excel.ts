@@ -62,6 +62,10 @@ export class RemoteExcel implements ExcelHost {
   private readonly excel: FakeExcel;
   private nextRequest = 1;
   private readonly waiting = new Map<number, (reply: FromWorker) => void>();
+  /** Requests sent and not answered yet, and since when one has been: Excel's busy time (see excelMs). */
+  private outstanding = 0;
+  private busySince = 0;
+  private busyMs = 0;
 
   /** `latencyMs` gives every request the cost of a round trip to Excel, spent in the worker. */
   constructor(latencyMs = 0) {
@@ -75,9 +79,14 @@ export class RemoteExcel implements ExcelHost {
     this.excel = new FakeExcel(undefined, {
       endpoint: () => ({
         processQuery: async (body, flags) => {
-          const reply = await this.ask({ type: "query", request: 0, body, flags });
-          if (!("answer" in reply)) throw new Error("the Excel worker did not answer the request");
-          return reply.answer;
+          if (this.outstanding++ === 0) this.busySince = performance.now();
+          try {
+            const reply = await this.ask({ type: "query", request: 0, body, flags });
+            if (!("answer" in reply)) throw new Error("the Excel worker did not answer the request");
+            return reply.answer;
+          } finally {
+            if (--this.outstanding === 0) this.busyMs += performance.now() - this.busySince;
+          }
         },
       }),
     });
@@ -89,6 +98,16 @@ export class RemoteExcel implements ExcelHost {
       this.waiting.set(request, resolve);
       this.worker.postMessage({ ...message, request });
     });
+  }
+
+  /**
+   * Wall time during which at least one request was with Excel (sent, not yet answered) since the last
+   * call: the add-in's wait for Excel, however many requests were out at once.
+   */
+  takeExcelMs(): number {
+    const ms = this.busyMs;
+    this.busyMs = 0;
+    return ms;
   }
 
   /** Microsoft's Excel.run, its requests answered by the worker's Excel. */
