@@ -19,7 +19,7 @@ import { rowFormatter } from "./money-formats";
 import type { Collected } from "./refresh-collect";
 import { digestOf } from "./row-hashes";
 import type { SnapshotRead, SnapshotRecord } from "./snapshot";
-import { threeWay, type ThreeWay } from "./three-way";
+import { readOnlyNotesFirst, threeWay, type ThreeWay } from "./three-way";
 import { sameTracked } from "./tracked-values";
 import type { CellValue, RowPatch } from "./workbook";
 
@@ -68,6 +68,7 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
   const stamp = stampOf(load.now);
   const edits = load.tracked ? findEdits(view, trackedHeaders, loaded) : [];
   const three = threeWay(edits, view, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
+  readOnlyNotesFirst(three, readOnly, statusHeader);
   const edited = new Set(edits.map((e) => e.id));
 
   const statusAt = layout.indexOf(statusHeader);

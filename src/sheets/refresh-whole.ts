@@ -16,7 +16,7 @@ import { AmountAudit, rowFormatter } from "./money-formats";
 import { EDITED_FILL } from "./marks";
 import { mergeRows } from "./merge";
 import { writeSnapshot, type SnapshotRead, type SnapshotRecord } from "./snapshot";
-import { threeWay } from "./three-way";
+import { readOnlyNotesFirst, threeWay } from "./three-way";
 import type { CellValue, ColumnsRead } from "./workbook";
 
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
@@ -45,6 +45,7 @@ export async function refreshWhole(
   const stamp = stampOf(load.now);
   const edits = current && load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
   const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
+  readOnlyNotesFirst(three, readOnly, statusHeader);
   const merged = mergeRows({
     layout,
     previousLayout: stored?.columns ?? [],

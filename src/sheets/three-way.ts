@@ -58,3 +58,11 @@ export function threeWay(
   }
   return out;
 }
+
+/**
+ * A record the service sent malformed keeps its read-only note over the kept edit's: the note says why Sync
+ * states will not send the row, which is what the user must know first (issue 25). The edit itself is kept.
+ */
+export function readOnlyNotesFirst(three: ThreeWay, readOnly: ReadonlyMap<string, unknown>, statusHeader: string): void {
+  for (const [id, cells] of three.overrides) if (readOnly.has(id)) delete cells[statusHeader];
+}
