@@ -13,7 +13,7 @@ export interface Column<T> {
   editable?: boolean;
   /** An in-cell dropdown listing these values. */
   dropdown?: readonly string[];
-  /** Column width in points. */
+  /** The narrowest the column is made, in points (it is sized to its content above that: widthOf). */
   width?: number;
   /** For an amount: the key of the column holding its currency (its decimals follow it: money-formats.ts). */
   currencyKey?: string;
@@ -34,12 +34,19 @@ export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   timestamp: "yyyy-mm-dd hh:mm:ss",
 };
 
+/** The widest a column is sized to its content, in points: a long description or status does not take the screen. */
+export const WIDTH_CAP = 300;
+
 /**
- * A column's width in points: its own, or for an amount one that holds "12,345,678,901.12" (COP, IDR and the
- * like run to millions with two decimals): at Excel's default width such a figure would show as "#####".
+ * The narrowest a column is made, in points: its own, or its kind's. An amount holds "12,345,678,901.12" (COP,
+ * IDR and the like run to millions with two decimals: at Excel's default width such a figure would show as
+ * "#####"); a timestamp "2026-06-12 08:00:00" whole, never "2026-06-12 08:…". Above it, columns are sized to
+ * their content (Range.format.autofitColumns, ExcelApi 1.2), up to WIDTH_CAP.
  */
 export const widthOf = (column: Pick<Column<unknown>, "kind" | "width">): number | undefined =>
-  column.width ?? (column.kind === "amount" ? 95 : undefined);
+  column.width ?? KIND_WIDTHS[column.kind];
+
+const KIND_WIDTHS: Partial<Record<ColumnKind, number>> = { amount: 95, timestamp: 118, date: 68 };
 
 /**
  * The cell for a service value. Missing values are empty cells. A value is converted only when it is of

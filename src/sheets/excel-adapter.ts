@@ -8,6 +8,7 @@
  *   the workbook is recalculated after, as suspendApiCalculationUntilNextSync asks.
  * - The body is getDataBodyRange: a Total Row is never read or written as data.
  */
+import { sizeColumns } from "./excel-widths";
 import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
 import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
@@ -222,9 +223,9 @@ export class ExcelWorkbook implements Workbook {
         }
         const list = w.dropdowns[c];
         if (list) body.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
-        const width = w.widths?.[c];
-        if (width) body.format.columnWidth = width;
       }
+      // The layout's columns are sized to what they now hold; the user's own columns keep their widths.
+      if (w.widths) await sizeColumns(context, sheet, top, left, rows.length + 1, w.widths);
       if (w.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
       context.application.calculate("Recalculate");
       await context.sync();
@@ -335,6 +336,7 @@ export class ExcelWorkbook implements Workbook {
             const list = w.dropdowns[c];
             if (list) column.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
           }
+          if (w.widths) await sizeColumns(context, sheet, 0, 0, 1 + body(), w.widths);
           context.application.calculate("Recalculate");
           await context.sync();
         });

@@ -21,6 +21,9 @@ export interface XRangeFormat {
   readonly fill: XRangeFill;
   readonly font: { bold: Excel.RangeFont["bold"] };
   columnWidth: Excel.RangeFormat["columnWidth"];
+  /** ExcelApi 1.2: each column as wide as its widest cell in the range (columns.ts caps it). */
+  autofitColumns: () => void;
+  load: (propertyNames?: string | string[]) => XRangeFormat;
 }
 
 /** Excel.DataValidation (ExcelApi 1.8): https://learn.microsoft.com/javascript/api/excel/excel.datavalidation */

@@ -6,8 +6,10 @@
 import type { CellValue, TableRead } from "./workbook";
 
 export interface MergeInput {
-  /** The layout's headers; the first is the id column, the last the status column. */
+  /** The layout's headers; the first is the id column. */
   layout: string[];
+  /** The layout's status column (where a record gone from the server is said so): its header. */
+  statusHeader: string;
   /** Headers the add-in wrote last time (so a column it no longer shows is not taken for the user's). */
   previousLayout: string[];
   existing: TableRead | null;
@@ -35,6 +37,8 @@ export function mergeRows(input: MergeInput): MergeResult {
   const { layout, incoming } = input;
   const existing = input.existing;
   const known = new Set([...layout, ...input.previousLayout]);
+  const statusAt = layout.indexOf(input.statusHeader);
+  if (statusAt < 0) throw new Error(`The layout has no column "${input.statusHeader}".`);
   const userColumns = existing ? existing.header.filter((h) => h && !known.has(h)) : [];
   const header = [...layout, ...userColumns];
   const rows: CellValue[][] = [];
@@ -74,9 +78,9 @@ export function mergeRows(input: MergeInput): MergeResult {
       }
       if (id && !fresh) {
         removed.push(id);
-        old[old.length - 1] = input.removedNote;
+        old[statusAt] = input.removedNote;
       } else if (id && seen.has(id)) {
-        old[old.length - 1] = "Duplicate row of this record: not refreshed.";
+        old[statusAt] = "Duplicate row of this record: not refreshed.";
       }
       rows.push([...old, ...user]);
     });

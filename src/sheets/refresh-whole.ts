@@ -48,6 +48,7 @@ export async function refreshWhole(
   readOnlyNotesFirst(three, readOnly, statusHeader);
   const merged = mergeRows({
     layout,
+    statusHeader,
     previousLayout: stored?.columns ?? [],
     existing: current,
     incoming,

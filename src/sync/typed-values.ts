@@ -5,7 +5,7 @@
  * fingerprint the snapshot keeps of what was loaded there (src/sheets/row-hashes.ts); a row whose id is on
  * another row too is skipped (which record its cells belong to cannot be told).
  */
-import { HASH_CHARS, cellHash, hashAt, hashedPlaces, readFingerprints, sourceOf, type CellValue, type Workbook } from "../sheets";
+import { HASH_CHARS, cellHash, hashAt, hashedPlaces, readFingerprints, readStoredTable, sourceOf, type CellValue, type Workbook } from "../sheets";
 import type { SyncTable } from "./sync-table";
 
 export interface TypedValue {
@@ -29,8 +29,13 @@ export async function findTypedValues(workbook: Workbook, table: SyncTable): Pro
   const layout = sourceOf(table.params).columns;
   const places = hashedPlaces(layout);
   const headers = places.map((p) => layout[p].header);
-  const [read, fingerprints] = await Promise.all([workbook.readColumns(table.tableName, [table.headers.id, ...headers]), readFingerprints(workbook, table.tableName)]);
+  const [read, fingerprints, stored] = await Promise.all([
+    workbook.readColumns(table.tableName, [table.headers.id, ...headers]), readFingerprints(workbook, table.tableName), readStoredTable(workbook, table.tableName),
+  ]);
   if (!read) return { typed: [], where: { header: [], service: headers } };
+  // Fingerprints are by place in the layout the table was loaded with: another layout (an earlier version's, until
+  // the next Refresh rewrites the table) cannot be compared with them.
+  if (stored && stored.columns.join("\u0000") !== layout.map((c) => c.header).join("\u0000")) return { typed: [], where: { header: read.header, service: headers } };
   const ids = (read.columns.get(table.headers.id) ?? []).map((v) => String(v ?? "").trim());
   const count = new Map<string, number>();
   for (const id of ids) if (id) count.set(id, (count.get(id) ?? 0) + 1);

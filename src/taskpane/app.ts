@@ -137,8 +137,9 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const states = r === "allowances" ? ALLOWANCE_STATES : EXPENSE_STATES;
     fill(state, ...["", ...states].map((s) => h("option", { value: s }, s || "(any)")));
     const values = r === "expenses" ? EXPENSE_EXPAND : r === "allowances" ? ALLOWANCE_EXPAND : r === "cards" ? CARD_EXPAND : [];
-    fill(expandBox, h("legend", {}, values.length ? "Expand (readable names instead of ids)" : "Reconciliation is always shown for movements"),
-      ...values.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand" }), ` ${v}`)));
+    // Ticked by default: people, cost centers, categories and card holders show their names (their ids stay in columns of their own).
+    fill(expandBox, h("legend", {}, values.length ? "Expand (names beside the ids)" : "Reconciliation is always shown for movements"),
+      ...values.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${v}`)));
   }
   resource.addEventListener("change", renderScope);
   renderScope();
@@ -200,8 +201,9 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       const amounts = amountNotesText(report.amounts);
       status(where, loadNeedsAttention(report) || summaryError || amounts ? "warn" : "ok", loadSentence(report) +
         (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
-      // A new table is shown (Excel leaves a sheet it adds in the background; the summary sheet, too).
-      if (where === loadStatus && report.added === report.count) await workbook.select(report.tableName, 0, 0).catch(() => undefined);
+      // The loaded table is shown, a new one or one loaded again (Excel leaves a sheet it adds in the background,
+      // the summary sheet too; a person who pressed Load from the Summary sheet reads the table next).
+      if (where === loadStatus) await workbook.select(report.tableName, 0, 0).catch(() => undefined);
       await renderTables(report.tableName);
     } catch (error) {
       status(where, "error", explain(error));

@@ -3,7 +3,7 @@ import type { Allowance } from "../../api";
 import { ALLOWANCE_STATES } from "../../domain";
 import { fullName, type Column } from "../columns";
 import { amountText } from "../money-formats";
-import { statusColumn, trackingColumns } from "./tracking";
+import { readingOrder, trackingColumns } from "./tracking";
 
 type A = Allowance;
 
@@ -21,43 +21,44 @@ export function convertedCurrency(a: A): string | null {
 /** What every allowance request expands, beside the user's choice: the segments, which name the converted amount's currency. */
 export const ALLOWANCE_CURRENCY_EXPAND = "allowance_segments" as const;
 
+/** Identity, the editable columns and Sync status, then the rest; with expand, the beneficiary's name (the id kept beside it). */
 export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
-  const columns: Column<A>[] = [
-    { key: "id", header: "Allowance ID", kind: "id", value: (a) => a.id, width: 250 },
+  const identity: Column<A>[] = [
+    { key: "id", header: "Allowance ID", kind: "id", value: (a) => a.id },
     { key: "allowance_number", header: "Allowance #", kind: "integer", value: (a) => a.allowance_number },
-    { key: "description", header: "Description", kind: "text", value: (a) => a.description, width: 220 },
+    { key: "start_date", header: "Start (UTC)", kind: "timestamp", value: (a) => a.start_date },
+    { key: "description", header: "Description", kind: "text", value: (a) => a.description },
+    { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount, currencyKey: "currency" },
+    { key: "currency", header: "Currency", kind: "text", value: (a) => a.amount.currency },
   ];
+  const rest: Column<A>[] = [];
   if (expand.has("beneficiary")) {
-    columns.push(
+    rest.push(
       { key: "beneficiary_name", header: "Beneficiary", kind: "text", value: (a) => fullName(a.beneficiary) },
       { key: "beneficiary_email", header: "Beneficiary email", kind: "text", value: (a) => a.beneficiary?.email },
     );
-  } else columns.push({ key: "beneficiary_id", header: "Beneficiary ID", kind: "id", value: (a) => a.beneficiary_id });
-  columns.push(
+  }
+  rest.push(
+    { key: "beneficiary_id", header: "Beneficiary ID", kind: "id", value: (a) => a.beneficiary_id },
     { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (a) => a.cost_center_id },
-    { key: "start_date", header: "Start (UTC)", kind: "timestamp", value: (a) => a.start_date },
     { key: "end_date", header: "End (UTC)", kind: "timestamp", value: (a) => a.end_date },
     { key: "days", header: "Days", kind: "number", value: (a) => a.days },
-    { key: "amount", header: "Amount", kind: "amount", value: (a) => a.amount.amount, currencyKey: "currency" },
-    { key: "currency", header: "Currency", kind: "text", value: (a) => a.amount.currency },
     { key: "converted_amount", header: "Converted amount", kind: "amount", value: (a) => a.converted_amount, currencyKey: "converted_currency" },
     { key: "converted_currency", header: "Converted currency", kind: "text", value: convertedCurrency },
   );
   if (expand.has("allowance_segments")) {
-    columns.push({
+    rest.push({
       key: "segments", header: "Segments", kind: "text",
       value: (a) => (a.allowance_segments ?? []).map((s) => `${s.fare_name}: ${s.days} d, ${amountText(s.amount.amount, s.amount.currency)} ${s.amount.currency}`).join("; "),
     });
   }
   if (expand.has("documents")) {
-    columns.push({ key: "documents", header: "Documents", kind: "integer", value: (a) => (a.documents ?? []).length });
+    rest.push({ key: "documents", header: "Documents", kind: "integer", value: (a) => (a.documents ?? []).length });
   }
-  columns.push(
+  rest.push(
     { key: "created_at", header: "Created (UTC)", kind: "timestamp", value: (a) => a.created_at },
     { key: "updated_at", header: "Updated (UTC)", kind: "timestamp", value: (a) => a.updated_at },
     { key: "is_active", header: "Active", kind: "boolean", value: (a) => a.is_active },
-    ...trackingColumns<A>(ALLOWANCE_STATES),
-    statusColumn<A>(),
   );
-  return columns;
+  return readingOrder(identity, trackingColumns<A>(ALLOWANCE_STATES), rest);
 }

@@ -2,21 +2,31 @@
 import type { Expense } from "../../api";
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, type Column } from "../columns";
-import { statusColumn, trackingColumns } from "./tracking";
+import { readingOrder, trackingColumns } from "./tracking";
 
 type E = Expense;
 const name = (o: unknown) => (o && typeof o === "object" && "name" in o ? (o as { name: unknown }).name : null);
 
+/**
+ * Identity (number, date, description, amount), the editable columns and Sync status, then the rest. With
+ * expand, a person, cost center or category shows its name; its id stays in a column of its own, for lookups.
+ */
 export function expenseColumns(expand: ReadonlySet<string>): Column<E>[] {
-  const columns: Column<E>[] = [
-    { key: "id", header: "Expense ID", kind: "id", value: (e) => e.id, width: 250 },
+  const identity: Column<E>[] = [
+    { key: "id", header: "Expense ID", kind: "id", value: (e) => e.id },
     { key: "expense_number", header: "Expense #", kind: "integer", value: (e) => e.expense_number },
     { key: "date", header: "Date", kind: "date", value: (e) => e.date },
-    { key: "description", header: "Description", kind: "text", value: (e) => e.description, width: 220 },
-    { key: "provider", header: "Provider", kind: "text", value: (e) => e.provider },
-    { key: "expense_type", header: "Type", kind: "text", value: (e) => e.expense_type },
+    { key: "description", header: "Description", kind: "text", value: (e) => e.description },
     { key: "amount", header: "Amount", kind: "amount", value: (e) => e.amount, currencyKey: "currency" },
     { key: "currency", header: "Currency", kind: "text", value: (e) => e.currency },
+  ];
+  const rest: Column<E>[] = [];
+  if (expand.has("user")) rest.push({ key: "user_name", header: "Employee", kind: "text", value: (e) => fullName(e.user) });
+  if (expand.has("cost_center")) rest.push({ key: "cost_center", header: "Cost center", kind: "text", value: (e) => name(e.cost_center) });
+  if (expand.has("category")) rest.push({ key: "category", header: "Category", kind: "text", value: (e) => name(e.category) });
+  rest.push(
+    { key: "provider", header: "Provider", kind: "text", value: (e) => e.provider },
+    { key: "expense_type", header: "Type", kind: "text", value: (e) => e.expense_type },
     { key: "net_amount", header: "Net amount", kind: "amount", value: (e) => e.net_amount, currencyKey: "currency" },
     { key: "tax_amount", header: "Tax amount", kind: "amount", value: (e) => e.tax_amount, currencyKey: "currency" },
     { key: "tax_rate", header: "Tax rate %", kind: "percent", value: (e) => e.tax_rate },
@@ -24,40 +34,27 @@ export function expenseColumns(expand: ReadonlySet<string>): Column<E>[] {
     { key: "subsidiary_expense_amount", header: "Subsidiary amount", kind: "amount", value: (e) => e.subsidiary_expense_amount, currencyKey: "subsidiary_currency" },
     { key: "subsidiary_currency", header: "Subsidiary currency", kind: "text", value: (e) => e.subsidiary_currency },
     { key: "payment_method", header: "Payment method", kind: "text", value: (e) => e.payment_method },
-  ];
-  columns.push(
-    expand.has("cost_center")
-      ? { key: "cost_center", header: "Cost center", kind: "text", value: (e) => name(e.cost_center) }
-      : { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (e) => e.cost_center_id },
-    expand.has("category")
-      ? { key: "category", header: "Category", kind: "text", value: (e) => name(e.category) }
-      : { key: "category_id", header: "Category ID", kind: "id", value: (e) => e.category_id },
   );
-  if (expand.has("user")) {
-    columns.push(
-      { key: "user_name", header: "Employee", kind: "text", value: (e) => fullName(e.user) },
-      { key: "user_email", header: "Employee email", kind: "text", value: (e) => e.user?.email },
-    );
-  } else columns.push({ key: "user_id", header: "Employee ID", kind: "id", value: (e) => e.user_id });
-  columns.push(
-    expand.has("fund")
-      ? { key: "fund", header: "Fund", kind: "text", value: (e) => fundText(e.fund) }
-      : { key: "fund_id", header: "Fund ID", kind: "id", value: (e) => e.fund_id },
+  if (expand.has("user")) rest.push({ key: "user_email", header: "Employee email", kind: "text", value: (e) => e.user?.email });
+  rest.push(
+    { key: "user_id", header: "Employee ID", kind: "id", value: (e) => e.user_id },
+    { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (e) => e.cost_center_id },
+    { key: "category_id", header: "Category ID", kind: "id", value: (e) => e.category_id },
   );
+  if (expand.has("fund")) rest.push({ key: "fund", header: "Fund", kind: "text", value: (e) => fundText(e.fund) });
+  rest.push({ key: "fund_id", header: "Fund ID", kind: "id", value: (e) => e.fund_id });
   if (expand.has("approved_by")) {
-    columns.push({ key: "approved_by", header: "Approved by", kind: "text", value: (e) => (e.approved_by ?? []).map(personText).join("; ") });
+    rest.push({ key: "approved_by", header: "Approved by", kind: "text", value: (e) => (e.approved_by ?? []).map(personText).join("; ") });
   }
-  if (expand.has("fare")) columns.push({ key: "fare", header: "Fare", kind: "text", value: (e) => name(e.fare) });
-  columns.push(
+  if (expand.has("fare")) rest.push({ key: "fare", header: "Fare", kind: "text", value: (e) => name(e.fare) });
+  rest.push(
     { key: "expense_document_type", header: "Document type", kind: "text", value: (e) => e.expense_document_type },
     { key: "document_id", header: "Document #", kind: "text", value: (e) => e.document_id },
-    { key: "url", header: "Receipt URL", kind: "text", value: (e) => e.url, width: 200 },
+    { key: "url", header: "Receipt URL", kind: "text", value: (e) => e.url },
     { key: "created_at", header: "Created (UTC)", kind: "timestamp", value: (e) => e.created_at },
     { key: "is_active", header: "Active", kind: "boolean", value: (e) => e.is_active },
-    ...trackingColumns<E>(EXPENSE_STATES),
-    statusColumn<E>(),
   );
-  return columns;
+  return readingOrder(identity, trackingColumns<E>(EXPENSE_STATES), rest);
 }
 
 function fundText(fund: unknown): string | null {

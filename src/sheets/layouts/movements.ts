@@ -1,18 +1,20 @@
-/** The Movements table of one billing period. */
+/** The Movements table of one billing period: identity (date, description, amount), Sync status, then the rest. */
 import type { Movement } from "../../api";
 import type { Column } from "../columns";
-import { statusColumn } from "./tracking";
+import { readingOrder } from "./tracking";
 
 export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[] {
-  const columns: Column<Movement>[] = [
-    { key: "id", header: "Movement ID", kind: "id", value: (m) => m.id, width: 250 },
+  const identity: Column<Movement>[] = [
+    { key: "id", header: "Movement ID", kind: "id", value: (m) => m.id },
     { key: "transaction_date", header: "Date", kind: "date", value: (m) => m.transaction_date },
-    { key: "description", header: "Description", kind: "text", value: (m) => m.description, width: 200 },
-    { key: "type", header: "Type", kind: "text", value: (m) => m.type },
+    { key: "description", header: "Description", kind: "text", value: (m) => m.description },
     // Signed the way a statement reads: charges positive, deposits (payments to the card) negative,
     // whatever sign the service gives a deposit; the reconciliation summary counts them the same way.
     { key: "amount", header: "Amount", kind: "amount", value: (m) => (m.is_deposit ? -Math.abs(m.amount.amount) : m.amount.amount), currencyKey: "currency" },
     { key: "currency", header: "Currency", kind: "text", value: (m) => m.amount.currency },
+  ];
+  const columns: Column<Movement>[] = [
+    { key: "type", header: "Type", kind: "text", value: (m) => m.type },
     { key: "foreign_amount", header: "Foreign amount", kind: "amount", value: (m) => m.foreign_amount?.amount, currencyKey: "foreign_currency" },
     { key: "foreign_currency", header: "Foreign currency", kind: "text", value: (m) => m.foreign_amount?.currency },
     { key: "is_deposit", header: "Deposit", kind: "boolean", value: (m) => m.is_deposit },
@@ -30,6 +32,5 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
       { key: "reconciled_expense_currency", header: "Expense currency", kind: "text", value: (m) => m.reconciliation?.expense.amount.currency },
     );
   }
-  columns.push(statusColumn<Movement>());
-  return columns;
+  return readingOrder(identity, [], columns);
 }

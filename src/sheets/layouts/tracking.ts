@@ -1,4 +1,9 @@
-/** The editable columns shared by allowances and expenses, and the status column every table ends with. */
+/**
+ * The editable columns shared by allowances and expenses, the status column, and the order every table reads
+ * in: identity first (id, number, date, description, amount), then State → Accounted ID → Paid ID → Paid at
+ * (the order Tab follows), Sync status right after them, then the rest (issue 24: the editable columns sat at
+ * Y–AC of a 29-column table, far from the record's number and description).
+ */
 import type { Column } from "../columns";
 
 export const STATUS_KEY = "status";
@@ -14,17 +19,22 @@ interface Tracked {
 
 export function trackingColumns<T extends Tracked>(states: readonly string[]): Column<T>[] {
   return [
-    { key: "state", header: "State", kind: "text", value: (r) => r.state, editable: true, dropdown: states, width: 80 },
-    { key: "accounted_id", header: "Accounted ID", kind: "text", value: (r) => r.accounted_id, editable: true, width: 110 },
-    { key: "paid_id", header: "Paid ID", kind: "text", value: (r) => r.paid_id, editable: true, width: 100 },
-    { key: "paid_at", header: "Paid at (UTC)", kind: "timestamp", value: (r) => r.paid_at, editable: true, width: 120 },
+    { key: "state", header: "State", kind: "text", value: (r) => r.state, editable: true, dropdown: states, width: 70 },
+    { key: "accounted_id", header: "Accounted ID", kind: "text", value: (r) => r.accounted_id, editable: true, width: 90 },
+    { key: "paid_id", header: "Paid ID", kind: "text", value: (r) => r.paid_id, editable: true, width: 90 },
+    { key: "paid_at", header: "Paid at (UTC)", kind: "timestamp", value: (r) => r.paid_at, editable: true },
   ];
 }
 
 /**
- * Filled by Sync states (and by Refresh for records gone from the server). Wide enough for a sentence
- * ("Will send: approved → paid (Paid ID: PAY-…)"); the full text is in the cell either way.
+ * Filled by Sync states (and by Refresh for records gone from the server). Sized to its sentences within the
+ * width cap (columns.ts); the full text is in the cell either way.
  */
 export function statusColumn<T>(): Column<T> {
-  return { key: STATUS_KEY, header: "Sync status", kind: "text", value: () => "", width: 480 };
+  return { key: STATUS_KEY, header: "Sync status", kind: "text", value: () => "", width: 160 };
+}
+
+/** A table's columns in reading order: identity, the editable ones (if any), Sync status, then the rest. */
+export function readingOrder<T>(identity: Column<T>[], editable: Column<T>[], rest: Column<T>[]): Column<T>[] {
+  return [...identity, ...editable, statusColumn<T>(), ...rest];
 }

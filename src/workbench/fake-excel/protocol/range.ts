@@ -243,11 +243,15 @@ export class RangeFormatObject extends HostObject {
       },
       navigation: { Fill: () => new RangeFillObject(this.range), Font: () => new RangeFontObject(this.range) },
       methods: {
-        /** The widest cell's text decides; the in-memory Excel measures text as characters (see autofitWidth). */
+        /**
+         * "Changes the width of the columns of the current range to achieve the best fit, based on the current data
+         * in the columns" (d.ts, RangeFormat.autofitColumns): the widest cell's text as shown (its number format
+         * applied) decides; the in-memory Excel measures text as characters (see autofitWidth).
+         */
         AutofitColumns: () => {
           for (let c = area.column; c < area.column + area.columnCount; c++) {
             let widest = 0;
-            for (let r = area.row; r < area.row + area.rowCount; r++) widest = Math.max(widest, String(sheet.cell(r, c)?.value ?? "").length);
+            for (let r = area.row; r < area.row + area.rowCount; r++) widest = Math.max(widest, shownLength(sheet.cell(r, c)));
             sheet.columnWidths.set(c, autofitWidth(widest));
           }
           return null;
@@ -255,6 +259,21 @@ export class RangeFormatObject extends HostObject {
       },
     };
   }
+}
+
+/**
+ * How many characters a cell shows: a date or time format shows as many as its code has (yyyy-mm-dd hh:mm:ss),
+ * a "#,##0.00" number its digits with separators and decimals; anything else its text.
+ */
+function shownLength(cell: { value: unknown; numberFormat: string } | undefined): number {
+  if (!cell) return 0;
+  const { value, numberFormat } = cell;
+  if (typeof value === "number" && /^[ymdhs:\- ]+$/.test(numberFormat)) return numberFormat.length;
+  if (typeof value === "number" && /^#,##0(\.0+)?$/.test(numberFormat)) {
+    const decimals = numberFormat.split(".")[1]?.length ?? 0;
+    return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).length;
+  }
+  return String(value ?? "").length;
 }
 
 /** Excel's default column width in points (8.43 characters of Calibri 11). */
