@@ -38,6 +38,8 @@ export interface SyncOptions {
   by?: string;
   /** The journal's run id (default: a random one). */
   runId?: string;
+  /** The user confirmed the rows Preview questioned ("check": questions.ts): they are sent too. Default: they are not. */
+  sendChecked?: boolean;
 }
 
 export interface SyncReport {
@@ -82,8 +84,13 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
     writer.add(full);
   };
   for (const row of plan.rows) if (row.cls === "invalid") decide(row, { outcome: "invalid", message: row.message ?? "" }, true);
+  for (const row of plan.rows) {
+    if (row.cls === "check" && !options.sendChecked) {
+      decide(row, { outcome: "check", message: `${row.message ?? ""} Not confirmed, so not sent: fix the cell, or preview again and confirm it as it is.` }, true);
+    }
+  }
 
-  const changes = plan.rows.filter((r) => r.cls === "change");
+  const changes = plan.rows.filter((r) => r.cls === "change" || (r.cls === "check" && options.sendChecked));
   let stopped: SyncReport["stopped"] = null;
   let stopMessage = "";
   const isStopped = () => {
@@ -165,6 +172,7 @@ function summarize(c: Record<Outcome, number>, tail: string): string {
     c.overwritten && `${c.overwritten} changed by someone else after this sync`,
     c.rejected && `${c.rejected} rejected by the service`,
     c.invalid && `${c.invalid} invalid (not sent)`,
+    c.check && `${c.check} to check (not sent: fix or confirm them)`,
     c.conflict && `${c.conflict} in conflict (not sent)`,
     c.unconfirmed && `${c.unconfirmed} unconfirmed (run Sync states again)`,
     c["not-sent"] && `${c["not-sent"]} not sent`,

@@ -13,6 +13,8 @@ export type Outcome =
   | "rejected"
   /** Refused locally: the row breaks a rule of the service, or cannot be synced. Never sent. */
   | "invalid"
+  /** Questioned by Preview (an id that looks like a date or an amount) and not confirmed by the user. Never sent. */
+  | "check"
   /** The record changed on the server since it was loaded. Not sent (or refused for that reason). */
   | "conflict"
   /** Not attempted: cancelled, the key was refused, or the workbook could not be written. */
@@ -20,7 +22,7 @@ export type Outcome =
   /** Sent, but whether it was applied could not be confirmed: the next sync reads it before anything else. */
   | "unconfirmed";
 
-export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "overwritten", "rejected", "invalid", "conflict", "not-sent", "unconfirmed"];
+export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "overwritten", "rejected", "invalid", "check", "conflict", "not-sent", "unconfirmed"];
 
 /**
  * The request a journal line records: a PATCH (its "sending" line, then its answer), a read of the record

@@ -9,9 +9,11 @@ import {
   type StatePatch, type TrackedResource,
 } from "../domain";
 import { TRACKED_KEYS, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
-export type PlanClass = "unchanged" | "change" | "invalid";
+/** "check": a change whose Paid ID or Accounted ID looks like a date or an amount (questions.ts): sent only when confirmed. */
+export type PlanClass = "unchanged" | "change" | "check" | "invalid";
 
 export interface PlannedRow {
   id: string;
@@ -22,9 +24,9 @@ export interface PlannedRow {
   loaded: TrackedValues | null;
   /** As the sheet says now. */
   desired: TrackedValues;
-  /** For a change: the body to send. */
+  /** For a change (and a check): the body to send. */
   patch?: StatePatch;
-  /** For invalid: why, and what to fix. */
+  /** For invalid: why, and what to fix; for a check: the question. */
   message?: string;
 }
 
@@ -154,10 +156,12 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
     }
     const why = readOnly.get(id);
     const v: EditVerdict = why !== undefined && verdicts[0].cls !== "unchanged" ? { cls: "invalid", message: readOnlyMessage(why) } : verdicts[0];
+    const question = v.cls === "change" ? patchQuestion(v.patch) : null;
     out.push({
-      id, rows: at, cls: v.cls, loaded, desired: first.desired,
+      id, rows: at, cls: question ? "check" : v.cls, loaded, desired: first.desired,
       ...(v.cls === "change" ? { patch: v.patch } : {}),
       ...(v.cls === "invalid" ? { message: v.message } : {}),
+      ...(question ? { message: question } : {}),
     });
   }
   const present = new Set(byId.keys());

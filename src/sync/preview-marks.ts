@@ -13,10 +13,14 @@ import { TYPED_NOTE_PREFIX, typedNote, type TypedValue } from "./typed-values";
 import { isMarkedGone, type SheetRow, type SyncTable } from "./sync-table";
 
 /** Fills of the status cell in a preview: what will be sent, and what will not. */
-export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE", typed: "#FFEB9C" } as const;
+export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE", typed: "#FFEB9C", check: "#FFEB9C" } as const;
 
 export const WILL_SEND = "Will send: ";
 export const INVALID = "Invalid: ";
+/** A change Preview questions (questions.ts): sent only when the user confirms the rows to check. */
+export const CHECK = "Check: ";
+/** The taskpane's box that confirms them. */
+export const SEND_CHECKED_LABEL = "Send the rows to check as they are";
 /** Keeps the start Refresh wrote, so the planner still reads the row as gone from the query (isMarkedGone). */
 export const GONE_NOT_SENT = `${REMOVED_NOTE_PREFIX} for this table's query: your edit will not be sent. Refresh to see whether it is back, or edit it in a table whose query returns it.`;
 const GONE_PLAIN = `${REMOVED_NOTE_PREFIX} for this table's query.`;
@@ -25,10 +29,14 @@ const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: 
 
 /** What the status cell of a planned row says in the preview. */
 export function previewStatus(planned: PlannedRow, gone = false): string {
-  if (planned.cls === "change" && planned.patch && planned.loaded) {
+  if ((planned.cls === "change" || planned.cls === "check") && planned.patch && planned.loaded) {
     const { state, ...fields } = planned.patch;
     const extra = (Object.keys(fields) as TrackedKey[]).map((k) => `${FIELD_NAMES[k]}: ${fields[k as keyof typeof fields]}`);
-    return `${WILL_SEND}${planned.loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    const change = `${planned.loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    if (planned.cls === "check") {
+      return `${CHECK}${planned.message} Not sent unless you confirm it (tick "${SEND_CHECKED_LABEL}"): it would send ${change}. Or fix the cell and preview again.`;
+    }
+    return `${WILL_SEND}${change}`;
   }
   if (gone) return GONE_NOT_SENT;
   return `${INVALID}${planned.message ?? "this row cannot be synced."}`;
@@ -39,7 +47,7 @@ export function previewStatus(planned: PlannedRow, gone = false): string {
  * clears it where the row has none any more (the user put the old value back).
  */
 export function isPreviewMark(status: string): boolean {
-  return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status === GONE_NOT_SENT || hasTypedNote(status)
+  return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status.startsWith(CHECK) || status === GONE_NOT_SENT || hasTypedNote(status)
     || status.startsWith(UNSYNCED_PREFIX) || status.startsWith(REFRESH_CONFLICT_PREFIX);
 }
 
@@ -80,7 +88,7 @@ export function previewMarks(
     const note = typedHere.length > 0 ? typedNote(typedHere) : "";
     if (p) {
       const text = previewStatus(p, isMarkedGone(row));
-      cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: p.cls === "change" ? PREVIEW_FILLS.send : PREVIEW_FILLS.invalid });
+      cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: PREVIEW_FILLS[p.cls === "change" ? "send" : p.cls === "check" ? "check" : "invalid"] });
     } else if (note) {
       // A row gone from its query keeps the start Refresh wrote, so that the planner still reads it as gone.
       cells.push({ row: row.row, column: columns.status, value: isMarkedGone(row) ? `${GONE_PLAIN} ${note}` : note, fill: PREVIEW_FILLS.typed });

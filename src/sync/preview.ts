@@ -14,7 +14,8 @@ export interface SyncPreview {
   tableName: string;
   resource: TrackedResource;
   enterpriseId: string;
-  counts: { change: number; invalid: number; unchanged: number; deleted: number; gone: number; typed: number };
+  /** `check`: changes Preview questions (questions.ts), sent only when the user confirms them (SyncOptions.sendChecked). */
+  counts: { change: number; check: number; invalid: number; unchanged: number; deleted: number; gone: number; typed: number };
   /** The rows that will be sent, and the rows that will not be with the reason, in sheet order. */
   rows: PlannedRow[];
   deleted: string[];
@@ -32,7 +33,7 @@ export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []
   const count = (cls: PlannedRow["cls"]) => plan.rows.filter((r) => r.cls === cls).length;
   return {
     tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
-    counts: { change: count("change"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
+    counts: { change: count("change"), check: count("check"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
     rows: plan.rows.filter((r) => r.cls !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
     deleted: plan.deleted,
     typed,

@@ -9,7 +9,7 @@ import {
   amountNotesText, discardEdits, listLoadedTables, loadTable, refreshAll, refreshTable, writeReconciliationSummary,
   type LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
 } from "../sheets";
-import { previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
+import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { diagnosticsSection } from "./diagnostics";
 import { append, field, fill, h, select } from "./dom";
 import { explain } from "./messages";
@@ -316,6 +316,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const syncProgress = h("progress", { id: "sync-progress", max: 1, value: 0, hidden: true, "aria-label": "Rows synced" });
   const previewButton = h("button", { id: "preview-sync", type: "button" }, "Preview sync");
   const confirmButton = h("button", { id: "confirm-sync", className: "primary", type: "button", disabled: true }, "Confirm and sync");
+  const sendChecked = h("input", { id: "send-checked", type: "checkbox" });
   let pending: SyncPreview | null = null;
   /** The table the list under Preview describes (a preview, then a sync's results); null when empty. */
   let previewTable: string | null = null;
@@ -342,17 +343,24 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       previewTable = tableName;
       const c = p.counts;
       fill(previewBox,
-        h("p", { id: "preview-counts" }, `${c.change} to send, ${c.invalid} invalid (will not be sent), ${c.unchanged} unchanged` +
+        h("p", { id: "preview-counts" }, `${c.change} to send, ${c.invalid} invalid (will not be sent), ` +
+          `${c.check ? `${c.check} to check (sent only if you confirm them), ` : ""}${c.unchanged} unchanged` +
           `${c.deleted ? `, ${c.deleted} loaded rows deleted from the sheet (nothing is sent for them)` : ""}` +
           `${c.typed ? `, ${c.typed} value${c.typed === 1 ? "" : "s"} typed in the service's columns (never sent; marked, and named in Sync status)` : ""}.`),
         rowList(p.tableName, p.rows.map((r) => ({
-          row: r.rows[0], id: r.id, kind: r.cls === "change" ? "ok" : "error",
-          text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : (r.message ?? ""),
-        })), true));
+          row: r.rows[0], id: r.id, kind: r.cls === "change" ? "ok" : r.cls === "check" ? "warn" : "error",
+          text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : r.cls === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
+        })), true),
+        c.check ? h("label", { className: "check" }, sendChecked, ` ${SEND_CHECKED_LABEL}`) : null);
       pending = p;
-      // Confirm sends: with nothing to send there is nothing to confirm (invalid rows are never sent).
-      confirmButton.disabled = c.change === 0;
-      status(syncStatus, "", c.change + c.invalid === 0 ? "Nothing to sync: no edited rows."
+      // Confirm sends: with nothing to send there is nothing to confirm (invalid rows are never sent; rows to
+      // check only once the user ticks the box that confirms them).
+      const confirmable = () => (confirmButton.disabled = c.change + (sendChecked.checked ? c.check : 0) === 0);
+      sendChecked.checked = false;
+      sendChecked.onchange = confirmable;
+      confirmable();
+      status(syncStatus, "", c.change + c.invalid + c.check === 0 ? "Nothing to sync: no edited rows."
+        : c.change === 0 && c.check > 0 ? "Nothing will be sent unless you confirm the rows to check (their status in the sheet says what looks wrong), or fix them and preview again."
         : c.change === 0 ? "Nothing will be sent: fix the rows above (their status in the sheet says how), then preview again."
           : "Each edited row's Sync status in the sheet says what will happen. Check, then confirm. Nothing has been sent yet.");
     } catch (error) {
@@ -361,7 +369,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   }
 
   async function confirm(): Promise<void> {
-    if (!pending || pending.counts.change === 0) return;
+    if (!pending || pending.counts.change + (sendChecked.checked ? pending.counts.check : 0) === 0) return;
     confirmButton.disabled = previewButton.disabled = true;
     syncProgress.hidden = false;
     status(syncStatus, "busy", "Reading the records' current state…");
@@ -369,13 +377,14 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       const by = byName.value.trim() || (await deps.identity?.().catch(() => null)) || "";
       const report: SyncReport = await runSync(session.currentClient(), workbook, pending, {
         by,
+        sendChecked: sendChecked.checked,
         onProgress: (done, total) => {
           syncProgress.max = Math.max(1, total);
           syncProgress.value = done;
           syncStatus.textContent = `Synced ${done} of ${total}…`;
         },
       });
-      status(syncStatus, report.stopped || report.counts.rejected + report.counts.invalid + report.counts.conflict + report.counts.unconfirmed > 0 ? "warn" : "ok", report.summary);
+      status(syncStatus, report.stopped || report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0 ? "warn" : "ok", report.summary);
       const problems = report.results.filter((r) => r.outcome !== "applied" && r.outcome !== "already-applied");
       fill(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null,
         rowList(report.tableName, problems.map((r) => ({ row: r.rows[0], id: r.id, kind: r.outcome === "rejected" || r.outcome === "invalid" ? "error" : "warn", text: `${r.outcome}: ${r.message}` }))));
