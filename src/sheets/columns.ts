@@ -87,3 +87,9 @@ function nonText(kind: ColumnKind, raw: unknown): CellValue {
 /** First and last name joined by a space; each kept as sent (no trimming: the service's text is shown as it is). */
 export const fullName = (p: { first_name?: string; last_name?: string } | null | undefined) =>
   p ? [p.first_name, p.last_name].filter((part) => part !== undefined && part !== "").join(" ") : null;
+/**
+ * An expanded object's id: expand replaces `x_id` with the object `x` (spec 4.x, the sandbox's views), and the
+ * id column stays beside its name for lookups, so it is read from the object where the id field is gone.
+ */
+export const idOf = (id: string | null | undefined, expanded: unknown): unknown =>
+  id ?? (expanded && typeof expanded === "object" && "id" in expanded ? (expanded as { id: unknown }).id : null);

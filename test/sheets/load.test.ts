@@ -15,11 +15,12 @@ describe("loading expenses into an Excel table", () => {
     expect(report).toMatchObject({ count: expenses.length, added: expenses.length, updated: 0, removed: 0 });
     const t = tableView(f.excel, report.tableName);
     expect(t.sheet.name).toBe(report.sheetName);
+    // Read left to right: identity, the editable columns in the order Tab follows, Sync status, then the rest.
     expect(t.header).toEqual([
-      "Expense ID", "Expense #", "Date", "Description", "Provider", "Type", "Amount", "Currency", "Net amount", "Tax amount",
-      "Tax rate %", "USD amount", "Subsidiary amount", "Subsidiary currency", "Payment method", "Cost center ID", "Category ID",
-      "Employee ID", "Fund ID", "Document type", "Document #", "Receipt URL", "Created (UTC)", "Active", "State", "Accounted ID",
-      "Paid ID", "Paid at (UTC)", "Sync status",
+      "Expense ID", "Expense #", "Date", "Description", "Amount", "Currency", "State", "Accounted ID", "Paid ID", "Paid at (UTC)",
+      "Sync status", "Provider", "Type", "Net amount", "Tax amount", "Tax rate %", "USD amount", "Subsidiary amount", "Subsidiary currency",
+      "Payment method", "Employee ID", "Cost center ID", "Category ID", "Fund ID", "Document type", "Document #", "Receipt URL",
+      "Created (UTC)", "Active",
     ]);
     expect(t.rows).toHaveLength(expenses.length);
     const first = expenses[0];
@@ -55,18 +56,19 @@ describe("loading expenses into an Excel table", () => {
     expect(read!.rows.map((r) => r[3])).toEqual(f.sandbox.store.expensesOf(f.sub).map((e) => e.description));
   });
 
-  it("with every expand, shows readable names instead of ids", async () => {
+  it("with every expand, shows readable names, the ids kept in their own columns for lookups", async () => {
     const report = await loadTable(f.client, f.workbook, {
       resource: "expenses", enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "paid",
       expand: ["cost_center", "category", "user", "approved_by", "fund", "fare"],
     });
     const t = tableView(f.excel, report.tableName);
     expect(t.header).toEqual(expect.arrayContaining(["Cost center", "Category", "Employee", "Employee email", "Fund", "Approved by", "Fare"]));
-    expect(t.header).not.toContain("Cost center ID");
+    expect(t.header).toEqual(expect.arrayContaining(["Cost center ID", "Category ID", "Employee ID", "Fund ID"]));
     const paid = f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "paid");
     expect(t.rows).toHaveLength(paid.length);
     const cc = f.sandbox.store.costCenter(paid[0].cost_center_id)!;
     expect(t.values("Cost center")[0]).toBe(cc.name);
+    expect(t.values("Cost center ID")[0]).toBe(paid[0].cost_center_id);
     const user = f.sandbox.store.person(paid[0].user_id)!;
     expect(t.values("Employee")[0]).toBe(`${user.first_name} ${user.last_name}`);
     expect(t.values("Approved by")[0]).toMatch(/\w+ \w+/);

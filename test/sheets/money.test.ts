@@ -5,6 +5,7 @@
  */
 import { amountNotesText, currencyFormat, loadTable, refreshTable, type LoadParams } from "../../src/sheets";
 import { display } from "../../src/workbench/display";
+import { autofitWidth } from "../../src/workbench/fake-excel/protocol/range";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
@@ -118,9 +119,13 @@ describe("COP and KWD, the demo's Colombian and Kuwaiti subsidiaries", () => {
           expect([e.currency, text("Subsidiary amount", r)]).toEqual([e.currency, e.subsidiary_expense_amount.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })]);
         }
         expect(report.amounts.finer + report.amounts.unknownCurrencies.length).toBe(0);
-        // Millions of pesos with their cents need a column wider than Excel's default, where they would show "#####".
+        // Millions of pesos with their cents need a column wider than Excel's default, where they would show "#####":
+        // each amount column is at least 95 pt, and as wide as its widest figure as shown.
         const left = f.excel.model.table(report.tableName)!.area.column;
-        expect(["Amount", "Net amount", "Tax amount", "USD amount", "Subsidiary amount"].map((h) => t.sheet.columnWidths.get(left + t.column(h)))).toEqual([95, 95, 95, 95, 95]);
+        for (const h of ["Amount", "Net amount", "Tax amount", "USD amount", "Subsidiary amount"]) {
+          const widest = Math.max(h.length, ...t.rows.map((_, r) => text(h, r).length));
+          expect([h, t.sheet.columnWidths.get(left + t.column(h))]).toEqual([h, Math.max(95, autofitWidth(widest))]);
+        }
       }
     }
   });

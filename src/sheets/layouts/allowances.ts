@@ -1,7 +1,7 @@
 /** The Allowances table. */
 import type { Allowance } from "../../api";
 import { ALLOWANCE_STATES } from "../../domain";
-import { fullName, type Column } from "../columns";
+import { fullName, idOf, type Column } from "../columns";
 import { amountText } from "../money-formats";
 import { readingOrder, trackingColumns } from "./tracking";
 
@@ -39,7 +39,7 @@ export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
     );
   }
   rest.push(
-    { key: "beneficiary_id", header: "Beneficiary ID", kind: "id", value: (a) => a.beneficiary_id },
+    { key: "beneficiary_id", header: "Beneficiary ID", kind: "id", value: (a) => idOf(a.beneficiary_id, a.beneficiary) },
     { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (a) => a.cost_center_id },
     { key: "end_date", header: "End (UTC)", kind: "timestamp", value: (a) => a.end_date },
     { key: "days", header: "Days", kind: "number", value: (a) => a.days },

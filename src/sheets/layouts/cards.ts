@@ -1,6 +1,6 @@
 /** The Corporate cards table: identity (with the holder's name, expanded), Sync status, then the rest. */
 import type { Card } from "../../api";
-import { fullName, type Column } from "../columns";
+import { fullName, idOf, type Column } from "../columns";
 import { readingOrder } from "./tracking";
 
 export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
@@ -12,10 +12,10 @@ export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
   const rest: Column<Card>[] = [];
   if (expand.has("user")) rest.push({ key: "user_email", header: "Card holder email", kind: "text", value: (c) => c.user?.email });
   // The holder's id stays in its own column, for lookups, whether the name is shown or not.
-  rest.push({ key: "user_id", header: "Card holder ID", kind: "id", value: (c) => c.user_id });
+  rest.push({ key: "user_id", header: "Card holder ID", kind: "id", value: (c) => idOf(c.user_id, c.user) });
   if (expand.has("bank")) rest.push({ key: "bank_name", header: "Bank", kind: "text", value: (c) => c.bank?.name });
   rest.push(
-    { key: "bank_id", header: "Bank ID", kind: "id", value: (c) => c.bank_id },
+    { key: "bank_id", header: "Bank ID", kind: "id", value: (c) => idOf(c.bank_id, c.bank) },
     { key: "national_balance_currency", header: "National currency", kind: "text", value: (c) => c.national_balance_currency },
     { key: "international_balance_currency", header: "International currency", kind: "text", value: (c) => c.international_balance_currency },
     { key: "billing_day", header: "Billing day", kind: "integer", value: (c) => c.billing_day },

@@ -1,7 +1,7 @@
 /** The Expenses table. */
 import type { Expense } from "../../api";
 import { EXPENSE_STATES } from "../../domain";
-import { fullName, type Column } from "../columns";
+import { fullName, idOf, type Column } from "../columns";
 import { readingOrder, trackingColumns } from "./tracking";
 
 type E = Expense;
@@ -37,12 +37,12 @@ export function expenseColumns(expand: ReadonlySet<string>): Column<E>[] {
   );
   if (expand.has("user")) rest.push({ key: "user_email", header: "Employee email", kind: "text", value: (e) => e.user?.email });
   rest.push(
-    { key: "user_id", header: "Employee ID", kind: "id", value: (e) => e.user_id },
-    { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (e) => e.cost_center_id },
-    { key: "category_id", header: "Category ID", kind: "id", value: (e) => e.category_id },
+    { key: "user_id", header: "Employee ID", kind: "id", value: (e) => idOf(e.user_id, e.user) },
+    { key: "cost_center_id", header: "Cost center ID", kind: "id", value: (e) => idOf(e.cost_center_id, e.cost_center) },
+    { key: "category_id", header: "Category ID", kind: "id", value: (e) => idOf(e.category_id, e.category) },
   );
   if (expand.has("fund")) rest.push({ key: "fund", header: "Fund", kind: "text", value: (e) => fundText(e.fund) });
-  rest.push({ key: "fund_id", header: "Fund ID", kind: "id", value: (e) => e.fund_id });
+  rest.push({ key: "fund_id", header: "Fund ID", kind: "id", value: (e) => idOf(e.fund_id, e.fund) });
   if (expand.has("approved_by")) {
     rest.push({ key: "approved_by", header: "Approved by", kind: "text", value: (e) => (e.approved_by ?? []).map(personText).join("; ") });
   }
