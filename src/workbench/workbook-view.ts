@@ -14,6 +14,7 @@ import type { Entries } from "./entry";
 import { GridView } from "./grid";
 import { commandFor, type Command, type EditMode } from "./keyboard";
 import { areaOf, extendTo, jump, move, single, type Point, type Selection } from "./selection";
+import { StopAlert } from "./stop-alert";
 
 export interface WorkbookViewElements {
   grid: HTMLElement;
@@ -30,6 +31,8 @@ export class WorkbookView {
   private readonly selections = new Map<string, Selection>();
   private readonly grid: GridView;
   private readonly editor: CellEditor;
+  /** Excel's Stop alert for a refused entry: Retry or Cancel, never a silent restore. */
+  private readonly alert: StopAlert;
   private cellEdit: { end(): void } | null = null;
   /** The column a run of Tabs started from: Enter returns to it, as in Excel. */
   private tabColumn: number | null = null;
@@ -45,6 +48,7 @@ export class WorkbookView {
       scrolled: () => this.render(),
     });
     this.editor = new CellEditor(this.grid.canvas, el.bar);
+    this.alert = new StopAlert(el.grid.parentElement ?? el.grid);
     this.wireEditor();
     this.wireBar();
     window.addEventListener("mouseup", () => this.mouseUp());
@@ -105,10 +109,12 @@ export class WorkbookView {
 
   /** Keeps the keyboard on the grid (after a click, a commit in the formula bar, the name box). */
   focus(): void {
-    this.editor.focus();
+    if (this.alert.open) this.alert.focus();
+    else this.editor.focus();
   }
 
   run(command: Command): void {
+    if (this.alert.open) return this.alert.focus();
     const sel = this.selection;
     switch (command.kind) {
       case "commit": {
@@ -161,14 +167,20 @@ export class WorkbookView {
     this.editor.open(mode, source, text, typed ?? text);
   }
 
-  /** Enters what was typed. A value the cell refuses keeps the editor open with the reason, as Excel's Retry. */
+  /**
+   * Enters what was typed. A value the cell refuses is not entered: Excel's Stop alert asks Retry (the edit goes
+   * on, the text kept) or Cancel (the old value back); whatever ended the edit (a key, a click elsewhere) is not
+   * carried out. While the alert is open, nothing is entered.
+   */
   commit(options: { redraw?: boolean } = {}): boolean {
     if (!this.editor.editing) return true;
+    if (this.alert.open) return false;
     const text = this.editor.text();
     if (text !== this.editor.original) {
       const outcome = this.entries.enter(this.sheetName, this.active, text);
       if (!outcome.ok) {
         this.render();
+        this.refuse(outcome.message);
         return false;
       }
     }
@@ -178,8 +190,26 @@ export class WorkbookView {
     return true;
   }
 
+  private refuse(message: string): void {
+    const source = this.editor.source;
+    const address = this.active;
+    const sheet = this.sheetName;
+    this.alert.show(message, (choice) => {
+      if (choice === "cancel") {
+        this.entries.forget(sheet, address);
+        this.cancel();
+        this.focus();
+        return;
+      }
+      // Retry: back in the edit with the typed text selected, where it was typed.
+      const input = source === "bar" ? this.el.bar : this.editor.input;
+      input.focus({ preventScroll: true });
+      input.select();
+    });
+  }
+
   cancel(): void {
-    if (!this.editor.editing) return;
+    if (!this.editor.editing || this.alert.open) return;
     this.endEdit();
     this.render();
   }
@@ -233,7 +263,8 @@ export class WorkbookView {
   }
 
   private cellDown(p: Point, e: MouseEvent): void {
-    // The grid keeps the keyboard: no focus change, no text selection; clicking away commits, as in Excel.
+    // The grid keeps the keyboard: no focus change, no text selection; clicking away commits, as in Excel (a
+    // refused value: the Stop alert, and the click is not carried out).
     e.preventDefault();
     if (!this.commit()) return this.focus();
     this.select(e.shiftKey ? extendTo(this.selection, p) : single(p));
@@ -288,9 +319,10 @@ export class WorkbookView {
     });
     input.addEventListener("blur", (e) => {
       if (!this.editor.editing || this.editor.source !== "cell") return;
-      // Into the formula bar: the same edit goes on there, as in Excel. Anywhere else: it is entered.
+      // Into the formula bar: the same edit goes on there, as in Excel. Anywhere else: it is entered, or refused
+      // with the Stop alert (which takes the focus); never put back in silence.
       if (e.relatedTarget === this.el.bar) this.editor.source = "bar";
-      else if (!this.commit()) this.cancel();
+      else this.commit();
     });
   }
 
@@ -314,7 +346,7 @@ export class WorkbookView {
     });
     bar.addEventListener("blur", (e) => {
       if (!this.editor.editing || this.editor.source !== "bar" || e.relatedTarget === this.editor.input) return;
-      if (!this.commit()) this.cancel();
+      this.commit();
     });
     this.el.nameBox.addEventListener("keydown", (e) => {
       if (e.key !== "Enter") return;
