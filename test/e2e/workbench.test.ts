@@ -2,49 +2,31 @@
  * The add-in as a person uses it: the production build, served on loopback, driven in Debian's Chromium
  * (playwright-core, no browser download) against the real sandbox. Screenshots go to test-output/.
  */
-import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import webpack from "webpack";
+import type { Page } from "playwright-core";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { checkManifest } from "../../tools/manifest-check";
-import { ROOT } from "../support/process";
-import { withSandbox, type SandboxFixture } from "../support/sandbox";
-import { serveBuild } from "../support/web-server";
-import { launchChromium } from "../support/chromium";
 import { expectText } from "../support/expect-text";
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const config = require(join(ROOT, "webpack.config.js"));
-const OUT = join(ROOT, "test-output");
+import {
+  OUT, cell, columnOf, connect, enterInCell, loadedTable, modelTable, openWorkbench as openPage, startWorkbench, type WorkbenchRig,
+} from "../support/workbench-page";
 
 jest.setTimeout(120_000);
 
-
+let rig: WorkbenchRig;
 let dist: string;
-let f: SandboxFixture;
-let web: { url: string; close(): Promise<void> };
-let browser: Browser;
+let f: WorkbenchRig["f"];
+let web: { url: string };
+let browser: WorkbenchRig["browser"];
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
-  const options = { ...(await config({ workbench: true }, { mode: "production" })), context: ROOT, devtool: false };
-  options.output = { ...options.output, path: dist };
-  process.env.ADDIN_URL = "https://spendsync.example.com/";
-  const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
-  if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
-  f = await withSandbox();
-  web = await serveBuild(dist, f.sandbox.baseUrl);
-  browser = await launchChromium();
-  mkdirSync(OUT, { recursive: true });
+  rig = await startWorkbench();
+  ({ dist, f, browser } = rig);
+  web = { url: rig.url };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await web?.close();
-  await f?.sandbox.close();
-});
+afterAll(async () => rig?.close());
 
 describe("the production build", () => {
   it("emits the shared-runtime page, functions.js, functions.json, the workbench and a manifest with no localhost left", () => {
@@ -59,21 +41,7 @@ describe("the production build", () => {
   });
 });
 
-async function openWorkbench(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto(`${web.url}/workbench.html?enterprise=${f.enterprise.id}`);
-  await page.getByLabel("Base URL").waitFor();
-  expect(errors).toEqual([]);
-  return page;
-}
-
-async function connect(page: Page, key: string): Promise<void> {
-  await page.getByLabel("API key").fill(key);
-  await page.getByRole("button", { name: "Test and save connection" }).click();
-  await page.locator("#connect-status:not(.busy)").waitFor();
-}
+const openWorkbench = () => openPage(rig);
 
 describe("the workbench in Chromium", () => {
   it("a wrong key shows the refusal and saves nothing", async () => {
@@ -239,7 +207,6 @@ describe("the workbench as another Excel (its Excel menu)", () => {
 
 // ---- The grid as a person uses Excel's: the keyboard, paste, fill down, errors, the ribbon strip, 50,000 rows.
 
-const cell = (page: Page, address: string) => page.locator(`[data-cell="${address}"]`);
 const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `workbench-keyboard-${name}.png`) });
 
 /** Types into the selected cell as a person does: the keys, then the key that enters it. */
@@ -252,13 +219,6 @@ async function typeInCell(page: Page, text: string, then = "Enter"): Promise<voi
 async function pasteWithCtrlV(page: Page, text: string): Promise<void> {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
   await page.keyboard.press("Control+V");
-}
-
-/** The column letter of a header in row 1 of the sheet shown. */
-async function columnOf(page: Page, header: string): Promise<string> {
-  const headers = await page.locator("tbody tr").first().locator("td").allTextContents();
-  expect(headers).toContain(header);
-  return columnLetters(headers.indexOf(header));
 }
 
 async function loadExpenses(page: Page, sub: string, state: string): Promise<void> {
@@ -541,42 +501,6 @@ describe("the workbench grid with the keyboard, as in Excel", () => {
 
 const pickShot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `workbench-pickers-${name}.png`) });
 
-/** A table's cells by header, read from the in-memory Excel's model: values and fills, body rows only. */
-async function modelTable(page: Page, tableName: string): Promise<{ header: string[]; values: (h: string) => unknown[]; fills: (h: string) => (string | undefined)[] }> {
-  const read = await page.evaluate((name) => {
-    const { excel } = Reflect.get(window, "spendWorkbench");
-    const table = excel.model.table(name);
-    if (!table) return null;
-    const { sheet, area } = table;
-    const cells = Array.from({ length: area.rowCount }, (_, r) => Array.from({ length: area.columnCount }, (_, c) => {
-      const cell = sheet.cell(area.row + r, area.column + c);
-      return { value: cell?.value ?? "", fill: cell?.fill };
-    }));
-    return cells;
-  }, tableName);
-  if (!read) throw new Error(`no table ${tableName} in the model`);
-  const header = read[0].map((c) => String(c.value));
-  const at = (h: string) => {
-    expect(header).toContain(h);
-    return header.indexOf(h);
-  };
-  return { header, values: (h) => read.slice(1).map((r) => r[at(h)].value), fills: (h) => read.slice(1).map((r) => r[at(h)].fill) };
-}
-
-/** Types into the formula bar as a person does: click the cell, type, Enter. */
-async function enterInCell(page: Page, address: string, value: string): Promise<void> {
-  await cell(page, address).click();
-  await page.getByLabel("Value or formula").fill(value);
-  await page.getByLabel("Value or formula").press("Enter");
-  await expectText(cell(page, address), value);
-}
-
-/** The name of the table a load or refresh just wrote, from its status line. */
-async function loadedTable(page: Page, status = "#load-status"): Promise<string> {
-  await expectText(page.locator(status), /^Loaded \d+ rows into \S+ /);
-  return /into (\S+) /.exec((await page.locator(status).textContent()) ?? "")![1];
-}
-
 describe("pickers and the preview in the sheet, with the keyboard", () => {
   it("pick a subsidiary remembered on this device, load approved expenses, preview in the sheet, confirm, read the journal with who", async () => {
     const page = await openWorkbench();
@@ -613,12 +537,12 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
     // Rows 2 and 3 marked paid with a paid id; row 4 accounted with a paid id (the service refuses that).
     const state = await columnOf(page, "State");
     const paidId = await columnOf(page, "Paid ID");
-    await enterInCell(page, `${state}2`, "paid");
-    await enterInCell(page, `${paidId}2`, "PAY-PICK-1");
-    await enterInCell(page, `${state}3`, "paid");
-    await enterInCell(page, `${paidId}3`, "PAY-PICK-2");
-    await enterInCell(page, `${state}4`, "accounted");
-    await enterInCell(page, `${paidId}4`, "PAY-PICK-3");
+    await enterInCell(page, `${state}2`, "paid", "paid");
+    await enterInCell(page, `${paidId}2`, "PAY-PICK-1", "PAY-PICK-1");
+    await enterInCell(page, `${state}3`, "paid", "paid");
+    await enterInCell(page, `${paidId}3`, "PAY-PICK-2", "PAY-PICK-2");
+    await enterInCell(page, `${state}4`, "accounted", "accounted");
+    await enterInCell(page, `${paidId}4`, "PAY-PICK-3", "PAY-PICK-3");
 
     await page.getByLabel("Your name").fill("Ana Pérez");
     await page.getByLabel("Your name").press("Tab");

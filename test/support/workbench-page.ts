@@ -19,6 +19,8 @@ export const OUT = join(ROOT, "test-output");
 
 export interface WorkbenchRig {
   f: SandboxFixture;
+  /** The production build (with the workbench) the page is served from. */
+  dist: string;
   browser: Browser;
   url: string;
   close(): Promise<void>;
@@ -39,7 +41,7 @@ export async function startWorkbench(): Promise<WorkbenchRig> {
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   return {
-    f, browser, url: web.url,
+    f, dist, browser, url: web.url,
     close: async () => {
       await browser.close();
       await web.close();
@@ -73,11 +75,12 @@ export async function columnOf(page: Page, header: string): Promise<string> {
   return columnLetters(headers.indexOf(header));
 }
 
-/** Types into the formula bar as a person does: click the cell, type, Enter. */
-export async function enterInCell(page: Page, address: string, value: string): Promise<void> {
+/** Types into the formula bar as a person does: click the cell, type, Enter; with `shown`, waits until the cell shows it. */
+export async function enterInCell(page: Page, address: string, value: string, shown?: string): Promise<void> {
   await cell(page, address).click();
   await page.getByLabel("Value or formula").fill(value);
   await page.getByLabel("Value or formula").press("Enter");
+  if (shown !== undefined) await expectText(cell(page, address), shown);
 }
 
 /** The name of the table a load or refresh just wrote, from its status line. */
