@@ -49,6 +49,11 @@ export interface LoadOptions {
    */
   wholeTable?: boolean;
   now?: () => Date;
+  /**
+   * The table refreshed, by its name in the workbook: a table keeps the name it was loaded with, even where
+   * today's naming of its query differs (every expand was "xbankxuser" before it was "names").
+   */
+  tableName?: string;
 }
 
 export interface LoadReport {

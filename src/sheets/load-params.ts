@@ -47,17 +47,19 @@ const word = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
  */
 export function queryWords(input: LoadParams): string[] {
   const p = LoadParams.parse(input);
-  const expand = (values: readonly string[]) => (values.length ? [`x${[...values].sort().map(word).join("x")}`] : []);
+  // Every expand (the taskpane's default: names beside the ids) is the one word "names"; another choice names itself.
+  const expand = (values: readonly string[], all: readonly string[]) =>
+    values.length === 0 ? [] : all.every((v) => values.includes(v)) ? ["names"] : [`x${[...values].sort().map(word).join("x")}`];
   switch (p.resource) {
-    case "cards": return expand(p.expand);
+    case "cards": return expand(p.expand, CARD_EXPAND);
     case "movements": return [
       ...(p.type ? [p.type] : []), ...(p.reconciled === undefined ? [] : [p.reconciled ? "reconciled" : "unreconciled"]),
       ...(p.reconciliation ? [] : ["norecon"]),
     ];
-    case "allowances": return [...(p.state ? [p.state] : []), ...expand(p.expand)];
+    case "allowances": return [...(p.state ? [p.state] : []), ...expand(p.expand, ALLOWANCE_EXPAND)];
     case "expenses": return [
       ...(p.state ? [p.state] : []), ...(p.createdFrom ? [`from${word(p.createdFrom)}`] : []), ...(p.createdTo ? [`to${word(p.createdTo)}`] : []),
-      ...expand(p.expand),
+      ...expand(p.expand, EXPENSE_EXPAND),
     ];
   }
 }

@@ -29,7 +29,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   const headerOf = (key: string) => source.columns.find((c) => c.key === key)?.header ?? key;
   const load: Load = {
     client, workbook, params, options, source, layout,
-    tableName: tableNameOf(params),
+    tableName: options.tableName ?? tableNameOf(params),
     sheetName: sheetNameOf(params),
     tracked: isTracked(params.resource),
     trackedHeaders: { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") },
@@ -117,5 +117,5 @@ function wholeReason(load: Load, stored: StoredTable | null, existing: ColumnsRe
 export async function refreshTable(client: SpendClient, workbook: Workbook, tableName: string, options: LoadOptions = {}): Promise<LoadReport> {
   const stored = await readStoredTable(workbook, tableName);
   if (!stored) throw new Error(`The table ${tableName} was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.`);
-  return loadTable(client, workbook, stored.params, options);
+  return loadTable(client, workbook, stored.params, { ...options, tableName });
 }

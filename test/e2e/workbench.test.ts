@@ -530,7 +530,7 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
     await page.getByLabel("State").selectOption("approved");
     await page.getByRole("button", { name: "Load into a table" }).press("Enter");
     const table = await loadedTable(page);
-    expect(table).toMatch(/^SpendExpenses_\w+_approved$/);
+    expect(table).toMatch(/^SpendExpenses_\w+_approved_names$/);
     const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
     await expectText(cell(page, "A1"), "Expense ID");
 

@@ -77,3 +77,20 @@ it("an earlier version's layout is rewritten whole into today's, keeping the use
   const again = await refreshTable(f.client, f.workbook, tableName, { now });
   expect(again.refreshed).toEqual({ whole: false });
 });
+
+it("a table loaded when every expand was named by its values keeps its name through Refresh (it is not loaded again beside itself)", async () => {
+  const params: LoadParams = { resource: "cards", enterpriseId: f.enterprise.id, expand: ["user", "bank"] };
+  const { tableName } = await loadTable(f.client, f.workbook, params, { now });
+  expect(tableName).toBe("SpendCards_names");
+  // As an earlier version named it.
+  await f.excel.run(async (context) => {
+    context.workbook.tables.getItem(tableName).name = "SpendCards_xbankxuser";
+    await context.sync();
+  });
+  const stored = (await f.workbook.readSetting(SETTING_PREFIX + tableName))!;
+  await f.workbook.writeSetting(SETTING_PREFIX + "SpendCards_xbankxuser", stored);
+  await f.workbook.writeSetting("spendsync.tables", JSON.stringify(["SpendCards_xbankxuser"]));
+  const report = await refreshTable(f.client, f.workbook, "SpendCards_xbankxuser", { now });
+  expect(report).toMatchObject({ tableName: "SpendCards_xbankxuser", added: 0 });
+  expect(f.excel.model.tables.map((t) => t.name).filter((n) => n.startsWith("SpendCards"))).toEqual(["SpendCards_xbankxuser"]);
+});
