@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expectText } from "../support/expect-text";
-import { OUT, cell, columnOf, connect, enterInCell, loadedTable, modelTable, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
+import { OUT, cell, columnOf, connect, enterInCell, loadedTable, modelTable, openWorkbench, startWorkbench, loadAllExpenses, sheetRow, type WorkbenchRig } from "../support/workbench-page";
 
 jest.setTimeout(180_000);
 
@@ -21,21 +21,6 @@ beforeAll(async () => {
 afterAll(async () => rig?.close());
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `finance-day-${name}.png`) });
-
-/** Loads a subsidiary's expenses (every state) through the taskpane; the table's name. */
-async function loadAllExpenses(page: Page): Promise<string> {
-  await page.getByLabel("Subsidiary ID").fill(rig.f.enterprise.subsidiaries[0]);
-  await page.getByRole("button", { name: "Load into a table" }).click();
-  return loadedTable(page);
-}
-
-/** A record's row in the sheet (1-based, as the grid shows it). */
-async function sheetRow(page: Page, table: string, id: string): Promise<number> {
-  const t = await modelTable(page, table);
-  const index = t.values(t.header[0]).indexOf(id);
-  expect(index).toBeGreaterThanOrEqual(0);
-  return index + 2;
-}
 
 /** What the user sees of some records' rows: status and the fills of the edited columns. */
 async function rowsAsShown(page: Page, table: string, ids: string[]) {
@@ -52,7 +37,7 @@ describe("issue 24, scenario 1: unsynced edits keep their mark and status", () =
   it("edit, preview, confirm with invalid rows, Refresh, Refresh All, preview again: every edited row says what it is at each step", async () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
-    const table = await loadAllExpenses(page);
+    const table = await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0]);
     const sub = rig.f.enterprise.subsidiaries[0];
     const expenses = rig.f.sandbox.store.expensesOf(sub);
     const [a, c] = expenses.filter((e) => e.state === "approved");
@@ -116,7 +101,7 @@ describe("issue 24, scenario 3: a value typed in a column that is not synced", (
   it("is named by Preview, and replaced by Refresh only when the user says so; one in a record the service did not change is left alone", async () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
-    const table = await loadAllExpenses(page);
+    const table = await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0]);
     const sub = rig.f.enterprise.subsidiaries[0];
     const [x, y] = rig.f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved").slice(5);
     const amount = await columnOf(page, "Amount");
@@ -167,7 +152,7 @@ describe("Refresh All over four tables, one of them failing", () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
     const sub = rig.f.enterprise.subsidiaries[0];
-    const names = [await loadAllExpenses(page)];
+    const names = [await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0])];
     await page.getByLabel("What").selectOption("allowances");
     await page.getByRole("button", { name: "Load into a table" }).click();
     names.push(await loadedTable(page));

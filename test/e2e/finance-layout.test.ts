@@ -9,7 +9,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expectText } from "../support/expect-text";
-import { OUT, cell, columnOf, connect, loadedTable, modelTable, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
+import { OUT, cell, columnOf, connect, loadedTable, modelTable, openWorkbench, startWorkbench, loadAllExpenses, sheetRow, type WorkbenchRig } from "../support/workbench-page";
 
 jest.setTimeout(180_000);
 
@@ -22,20 +22,6 @@ afterAll(async () => rig?.close());
 const shot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `finance-layout-${name}.png`) });
 const STOP_ALERT = "This value doesn't match the data validation restrictions defined for this cell.";
 
-async function loadAllExpenses(page: Page): Promise<string> {
-  await page.getByLabel("Subsidiary ID").fill(rig.f.enterprise.subsidiaries[0]);
-  await page.getByRole("button", { name: "Load into a table" }).click();
-  return loadedTable(page);
-}
-
-/** A record's row in the sheet (1-based, as the grid shows it). */
-async function sheetRow(page: Page, table: string, id: string): Promise<number> {
-  const t = await modelTable(page, table);
-  const index = t.values(t.header[0]).indexOf(id);
-  expect(index).toBeGreaterThanOrEqual(0);
-  return index + 2;
-}
-
 const editorText = (page: Page) => page.locator("#cell-editor").inputValue();
 const editorOpen = async (page: Page) => !(await page.locator("#cell-editor").getAttribute("class"))!.split(" ").includes("idle");
 
@@ -43,7 +29,7 @@ describe("issue 24, scenario 2: an invalid State is refused the way Excel's Stop
   it("Enter or a click elsewhere shows the alert; Retry goes back to the typed text, Cancel puts the old value back", async () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
-    const table = await loadAllExpenses(page);
+    const table = await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0]);
     const [a, b] = rig.f.sandbox.store.expensesOf(rig.f.enterprise.subsidiaries[0]).filter((e) => e.state === "approved");
     const state = await columnOf(page, "State");
     const description = await columnOf(page, "Description");
@@ -92,7 +78,7 @@ describe("issue 24, scenario 4: a layout read left to right, and a date-shaped P
   it("identity, then State, Accounted ID, Paid ID, Paid at and Sync status; Tab follows them; Preview questions the Paid ID and sends it only when confirmed", async () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
-    const table = await loadAllExpenses(page);
+    const table = await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0]);
     const sub = rig.f.enterprise.subsidiaries[0];
     const [x, y] = rig.f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
     const t0 = await modelTable(page, table);
@@ -159,7 +145,7 @@ describe("names by default", () => {
   it("a first expense load shows people, cost centres and categories by name, the ids beside them; unticking Expand shows the ids alone", async () => {
     const page = await openWorkbench(rig);
     await connect(page, rig.f.enterprise.api_key);
-    const table = await loadAllExpenses(page);
+    const table = await loadAllExpenses(page, rig.f.enterprise.subsidiaries[0]);
     const store = rig.f.sandbox.store;
     const expenses = store.expensesOf(rig.f.enterprise.subsidiaries[0]);
     const t = await modelTable(page, table);

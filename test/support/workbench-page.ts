@@ -115,3 +115,18 @@ export async function modelTable(page: Page, tableName: string): Promise<ModelTa
   };
   return { header, values: (h) => read.slice(1).map((r) => r[at(h)].value), fills: (h) => read.slice(1).map((r) => r[at(h)].fill) };
 }
+
+/** Loads a subsidiary's expenses (every state) through the taskpane; the table's name. */
+export async function loadAllExpenses(page: Page, subsidiaryId: string): Promise<string> {
+  await page.getByLabel("Subsidiary ID").fill(subsidiaryId);
+  await page.getByRole("button", { name: "Load into a table" }).click();
+  return loadedTable(page);
+}
+
+/** A record's row in the sheet (1-based, as the grid shows it). */
+export async function sheetRow(page: Page, table: string, id: string): Promise<number> {
+  const t = await modelTable(page, table);
+  const index = t.values(t.header[0]).indexOf(id);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return index + 2;
+}
