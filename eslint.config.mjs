@@ -48,7 +48,7 @@ const officeAddinsRecommended = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "dist-tsc/", "coverage/", "test-output/"] },
+  { ignores: ["node_modules/", "dist/", "dist-tsc/", "coverage/", "test-output/", "reports/", ".stryker-tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -27,6 +27,15 @@ describe("allowance transitions (spec 3.1, 4.5)", () => {
       expect(verdict).toEqual({ ok: false, message: "paid_id and paid_at must not be sent when state is 'accounted'." });
     }
   });
+
+  it("takes paid_id and paid_at with target paid: a payment is recorded with its id and date", () => {
+    for (const resource of ["allowance", "expense"] as const) {
+      for (const from of ["approved", "accounted"]) {
+        expect(checkTransition(resource, from, { state: "paid", paid_id: "P1", paid_at: "2026-01-01T00:00:00Z" })).toEqual({ ok: true });
+        expect(checkTransition(resource, from, { state: "paid", paid_at: "2026-01-01T00:00:00Z" })).toEqual({ ok: true });
+      }
+    }
+  });
 });
 
 describe("expense transitions (spec 3.2, 4.8)", () => {

@@ -1,0 +1,132 @@
+/**
+ * `npm run mutate -- <folder or file>...`: StrykerJS on one part of src/ (docs/testing.md).
+ *
+ *   npm run mutate -- src/domain                 mutate src/domain/**, run the tests that reach it
+ *   npm run mutate -- src/sheets/money.ts        one file
+ *   npm run mutate -- src/sheets --force         ignore the incremental file, test every mutant again
+ *
+ * Only the tests that can see the mutated code run: the layer's own folder under test/ (src/x -> test/x) and
+ * every other test file that imports it, directly or through a helper under test/. Tests that run the code in
+ * another process (a spawned CLI, a webpack build, Chromium) are left out: a mutant is switched on inside
+ * jest's process only, so they could kill nothing and would only cost minutes.
+ * Reports: reports/mutation/<name>/index.html and mutation.json (git-ignored); score them with
+ * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+const ROOT = resolve(__dirname, "..");
+
+/** Test folders and files that never run mutated code in jest's process (see the comment above). */
+const OUT_OF_PROCESS = [
+  "test/e2e/", // Chromium and spawned servers
+  "test/build/", // webpack builds and the dev server
+  "test/bench/",
+  "test/tools/", // npm start / npm stop as processes
+  "test/api/browser-bundle.test.ts", // webpack bundle run in a bare vm context
+  "test/api/page-memory.test.ts", // a child process with --expose-gc
+  "test/sandbox/cli.test.ts",
+  "test/sandbox/durability.test.ts", // kills a spawned sandbox
+  "test/gateway/cli.test.ts",
+  "test/taskpane/markup.test.ts", // parses the markup in a child process
+];
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const toPosix = (path: string) => path.split(sep).join("/");
+const rel = (path: string) => toPosix(relative(ROOT, path));
+
+/** Relative imports of a TypeScript file, resolved to files that exist (`./x` -> x.ts or x/index.ts). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const found: string[] = [];
+  for (const match of text.matchAll(/(?:from\s+|import\s+|import\s*\(\s*|require\s*\(\s*|jest\.mock\(\s*)["'](\.{1,2}\/[^"']*)["']/g)) {
+    const base = resolve(dirname(file), match[1]);
+    const hit = [base, `${base}.ts`, `${base}.js`, join(base, "index.ts")].find((p) => existsSync(p) && statSync(p).isFile());
+    if (hit) found.push(hit);
+  }
+  return found;
+}
+
+/** Test files that reach any of `targets` (absolute src paths or folders) through test-side imports. */
+function relatedTests(targets: string[]): string[] {
+  const inTarget = (file: string) => targets.some((t) => file === t || file.startsWith(t + sep));
+  const testFiles = walk(join(ROOT, "test")).filter((f) => f.endsWith(".ts"));
+  // Imports are followed through test helpers, and through the target's own layer (a test that imports
+  // src/domain reaches src/domain/states.ts through its index), never through other layers: a test of
+  // src/sheets reaches src/domain too, but it is not a test of it.
+  const layers = targets.map((t) => join(ROOT, "src", relative(join(ROOT, "src"), t).split(sep)[0]));
+  const through = [join(ROOT, "test"), ...layers];
+  const reaches = new Map<string, boolean>();
+  const visit = (file: string): boolean => {
+    if (reaches.has(file)) return reaches.get(file)!;
+    reaches.set(file, false); // cycles
+    const hit = importsOf(file).some((dep) => inTarget(dep) || (through.some((dir) => dep.startsWith(dir + sep)) && visit(dep)));
+    reaches.set(file, hit);
+    return hit;
+  };
+  const ownFolders = targets.map((t) => join(ROOT, "test", relative(join(ROOT, "src"), statSync(t).isDirectory() ? t : dirname(t))));
+  return testFiles
+    .filter((f) => f.endsWith(".test.ts"))
+    .filter((f) => ownFolders.some((own) => f.startsWith(own + sep)) || visit(f))
+    .filter((f) => !OUT_OF_PROCESS.some((out) => rel(f).startsWith(out)))
+    .sort();
+}
+
+function parseArgs(argv: string[]): { targets: string[]; force: boolean; check: boolean } {
+  const force = argv.includes("--force");
+  const check = !argv.includes("--no-check");
+  const targets = argv.filter((a) => !a.startsWith("--")).map((a) => resolve(ROOT, a));
+  for (const t of targets) {
+    if (!existsSync(t) || !rel(t).startsWith("src/")) throw new Error(`Not a folder or file under src/: ${rel(t)}`);
+  }
+  if (targets.length === 0) throw new Error("Name what to mutate: npm run mutate -- src/domain (or a file, or several)");
+  return { targets, force, check };
+}
+
+async function main(): Promise<void> {
+  const { targets, force, check } = parseArgs(process.argv.slice(2));
+  const mutate = targets.flatMap((t) =>
+    statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [rel(t)],
+  );
+  const tests = relatedTests(targets);
+  if (tests.length === 0) throw new Error(`No test reaches ${targets.map(rel).join(", ")}`);
+  const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+");
+  const out = `reports/mutation/${name}`;
+  console.log(`Mutating ${mutate.join(" ")} with ${tests.length} test files:\n  ${tests.map(rel).join("\n  ")}`);
+
+  const { Stryker } = await import("@stryker-mutator/core");
+  const stryker = new Stryker({
+    configFile: "stryker.config.mjs",
+    mutate,
+    force,
+    ...(check ? {} : { checkers: [] }),
+    incrementalFile: `${out}/stryker-incremental.json`,
+    htmlReporter: { fileName: `${out}/index.html` },
+    jsonReporter: { fileName: `${out}/mutation.json` },
+    jest: {
+      projectType: "custom",
+      configFile: "jest.config.js",
+      config: {
+        testMatch: tests.map((t) => `<rootDir>/${rel(t)}`),
+        reporters: [],
+        // Stryker wraps the environment in its own and requires the original from the project's folder, where
+        // jest's <rootDir> means nothing.
+        testEnvironment: "./test/support/office-js-environment.js",
+      },
+    },
+  });
+  const results = await stryker.runMutationTest();
+  console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${out}/mutation.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
