@@ -116,9 +116,10 @@ async function main(): Promise<void> {
       config: {
         testMatch: tests.map((t) => `<rootDir>/${rel(t)}`),
         reporters: [],
+        testSequencer: "./tools/mutation-sequencer.js",
         // Stryker wraps the environment in its own and requires the original from the project's folder, where
         // jest's <rootDir> means nothing.
-        testEnvironment: "./test/support/office-js-environment.js",
+        testEnvironment: "./tools/mutation-environment.js",
       },
     },
   });

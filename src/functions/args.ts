@@ -57,7 +57,7 @@ export function optionalChoice<T extends string>(name: string, v: Raw, allowed: 
 export function optionalBoolean(name: string, v: Raw): boolean | undefined {
   const value = scalar(v);
   if (isEmpty(value)) return undefined;
-  if (typeof value === "boolean") return value;
+  // TRUE and FALSE arrive as booleans, and read as the words.
   const text = String(value).trim().toLowerCase();
   if (text === "true" || text === "yes" || text === "1") return true;
   if (text === "false" || text === "no" || text === "0") return false;

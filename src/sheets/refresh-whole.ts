@@ -82,7 +82,12 @@ export async function refreshWhole(
     onProgress: (done, total) => options.onProgress?.({ phase: "write", done, total }),
   });
   // A kept edit keeps its mark (the whole rewrite put the editable fill back on every cell).
-  const rowOf = new Map(merged.rows.map((row, r) => [String(row[0] ?? "").trim(), r]));
+  // An id on several rows: the first holds the record and its kept edit (the others are marked as duplicates).
+  const rowOf = new Map<string, number>();
+  merged.rows.forEach((row, r) => {
+    const id = String(row[0] ?? "").trim();
+    if (!rowOf.has(id)) rowOf.set(id, r);
+  });
   const marks = [...three.marks].flatMap(([id, headers]) => headers.map((header) => {
     const row = rowOf.get(id)!;
     const column = merged.header.indexOf(header);

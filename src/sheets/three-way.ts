@@ -31,7 +31,16 @@ export function threeWay(
   const out: ThreeWay = { overrides: new Map(), marks: new Map(), kept: 0, conflicts: 0, discarded: 0 };
   if (!current) return out;
   const at = new Map(current.header.map((h, i) => [h, i]));
+  // An id on several rows: Refresh writes the record on its first row only and leaves the others as they are
+  // (marked as duplicates), so only the first row's edit is the record's; another row's stays on its own row.
+  const idAt = at.get(headers.id);
+  const firstRow = new Map<string, number>();
+  current.rows.forEach((row, r) => {
+    const id = String(row[idAt ?? -1] ?? "").trim();
+    if (id && !firstRow.has(id)) firstRow.set(id, r);
+  });
   for (const edit of edits) {
+    if (firstRow.get(edit.id) !== edit.row) continue;
     const server = fresh.get(edit.id);
     const before = loaded.get(edit.id);
     if (!server || !before) continue; // gone from the query: the row stays as the user left it

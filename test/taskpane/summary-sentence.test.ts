@@ -17,3 +17,12 @@ it("says each currency's totals with its ISO decimals: CLP none, USD two (10.50,
     "4 reconciled (KWD 1.250), 1 not reconciled (USD 10.50), 1 reconciled (USD 10.005).",
   );
 });
+
+it("says how many rows no longer returned by the query were left out, one row in the singular, and nothing when none", () => {
+  const lines = [total("Reconciled", "CLP", 1, 4000)];
+  const said = (leftOut: number) => summarySentence({ sheetName: "Summary x", tableName: "T_Summary", lines, leftOut });
+  expect(said(0)).toBe('Reconciliation summary on the sheet "Summary x": 1 reconciled (CLP 4,000).');
+  expect(said(1)).toBe('Reconciliation summary on the sheet "Summary x": 1 reconciled (CLP 4,000). 1 row no longer returned by the query is left out.');
+  expect(said(2)).toBe('Reconciliation summary on the sheet "Summary x": 1 reconciled (CLP 4,000). 2 rows no longer returned by the query are left out.');
+  expect(summarySentence({ sheetName: "S", tableName: "T", lines: [total("All", "CLP", 0, 0)], leftOut: 0 })).toBe('Reconciliation summary on the sheet "S": no movements.');
+});
