@@ -31,6 +31,11 @@ const notGateway = ["domain", "api", "sheets", "sync", "sandbox", ...hosts, "sha
 // Its fetch handler runs on Cloudflare Workers: web-standard APIs only. Only the Node entries may use node:.
 const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-server.ts", "src/gateway/lambda.ts"];
 const webStandardOnly = { group: ["node:*"], message: "The gateway's handler runs on Workers too: web-standard APIs only (Node modules belong in cli.ts / node-server.ts)." };
+// ... and it imports nothing but its own files and hono, and touches no Node global.
+const ownFilesAndHono = { regex: "^(?!\\./[a-z-]+$|hono(/[a-z-]+)?$)", message: "The gateway's handler imports only its own files (./x) and hono: it runs on Workers too." };
+const nodeGlobals = ["Buffer", "process", "require", "__dirname", "__filename", "global", "setImmediate"].map((name) => ({
+  name, message: "The gateway's handler runs on Workers too: web-standard APIs only (Node belongs in cli.ts / node-server.ts / lambda.ts).",
+}));
 
 /**
  * Microsoft's Office.js rules (eslint-plugin-office-addins, what the yo office templates lint with): load before
@@ -109,5 +114,6 @@ export default tseslint.config(
   // Hosts stand side by side: each wires the layers below to Office or a page, and none reaches the sandbox's code.
   ...hosts.map((host) => layer([`src/${host}/**`], ["sandbox", ...hosts.filter((h) => h !== host && !(host === "workbench"))])),
   layer(gatewayNodeEntries, notGateway),
-  { ...layer(["src/gateway/**"], notGateway, [webStandardOnly]), ignores: gatewayNodeEntries },
+  { ...layer(["src/gateway/**"], notGateway, [webStandardOnly, ownFilesAndHono]), ignores: gatewayNodeEntries },
+  { files: ["src/gateway/**"], ignores: gatewayNodeEntries, rules: { "no-restricted-globals": ["error", ...nodeGlobals] } },
 );

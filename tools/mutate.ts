@@ -4,6 +4,8 @@
  *   npm run mutate -- src/domain                 mutate src/domain/**, run the tests that reach it
  *   npm run mutate -- src/sheets/money.ts        one file
  *   npm run mutate -- src/sheets --force         ignore the incremental file, test every mutant again
+ *   npm run mutate -- src/sheets --each          one run per file (each with its own report): a long layer can be
+ *                                                stopped and resumed, and its files score as one (mutation-score.ts)
  *
  * Only the tests that can see the mutated code run: the layer's own folder under test/ (src/x -> test/x) and
  * every other test file that imports it, directly or through a helper under test/. Tests that run the code in
@@ -79,19 +81,27 @@ function relatedTests(targets: string[]): string[] {
     .sort();
 }
 
-function parseArgs(argv: string[]): { targets: string[]; force: boolean; check: boolean } {
+interface Args {
+  targets: string[];
+  force: boolean;
+  check: boolean;
+  each: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
   const force = argv.includes("--force");
+  const each = argv.includes("--each");
   const check = !argv.includes("--no-check");
   const targets = argv.filter((a) => !a.startsWith("--")).map((a) => resolve(ROOT, a));
   for (const t of targets) {
     if (!existsSync(t) || !rel(t).startsWith("src/")) throw new Error(`Not a folder or file under src/: ${rel(t)}`);
   }
   if (targets.length === 0) throw new Error("Name what to mutate: npm run mutate -- src/domain (or a file, or several)");
-  return { targets, force, check };
+  return { targets, force, check, each };
 }
 
-async function main(): Promise<void> {
-  const { targets, force, check } = parseArgs(process.argv.slice(2));
+/** One StrykerJS run on `targets`; returns its report's path. */
+async function mutateOnce(targets: string[], force: boolean, check: boolean): Promise<string> {
   const mutate = targets.flatMap((t) =>
     statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [rel(t)],
   );
@@ -125,6 +135,27 @@ async function main(): Promise<void> {
   });
   const results = await stryker.runMutationTest();
   console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${out}/mutation.json`);
+  return `${out}/mutation.json`;
+}
+
+async function main(): Promise<void> {
+  const { targets, force, check, each } = parseArgs(process.argv.slice(2));
+  if (!each) {
+    await mutateOnce(targets, force, check);
+    return;
+  }
+  const files = targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t]))
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
+    .sort();
+  const reports: string[] = [];
+  const untested: string[] = [];
+  for (const file of files) {
+    if (relatedTests([file]).length === 0) untested.push(rel(file));
+    else reports.push(await mutateOnce([file], force, check));
+  }
+  console.log(`\nScore of the ${reports.length} files tested: npx tsx tools/mutation-score.ts ${reports.join(" ")}`);
+  // Such a file's mutants would all survive; the score above does not see them, so say it loudly.
+  if (untested.length > 0) console.log(`NOT SCORED, no test reaches them (every mutant in them survives): ${untested.join(", ")}`);
 }
 
 main().catch((error: unknown) => {

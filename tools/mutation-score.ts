@@ -1,11 +1,12 @@
 /**
- * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [--survivors] [--min 90]`
+ * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [more reports] [--survivors] [--min 90]`
  *
  * The score of issue 26 from StrykerJS's JSON report: killed / (killed + survived), where a timeout counts as
  * killed, a mutant no test covered counts as survived, and so does a mutant silenced by a `// Stryker disable`
  * comment (status Ignored). Mutants that do not compile (CompileError) or crash the code (RuntimeError) are not
  * bugs a user could meet and are left out. The only other mutants left out are those listed as equivalent in
- * docs/testing.md, one line each: `- src/file.ts:LINE MutatorName — why no user could tell`.
+ * docs/testing.md, one line each: `- src/file.ts:LINE:COLUMN MutatorName — why no user could tell` (the column may be left out to
+ * cover every such mutant on the line).
  */
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -27,6 +28,8 @@ export interface ReportMutant {
 export interface Equivalent {
   file: string;
   line: number;
+  /** Where on the line the mutant starts, as the survivor list prints it (file:line:column); without it, any column. */
+  column?: number;
   mutator: string;
 }
 
@@ -43,14 +46,14 @@ export interface Score {
   survivors: string[];
 }
 
-const EQUIVALENT_LINE = /^\s*[-*]\s+`?(src\/[^\s:`]+):(\d+)`?\s+`?([A-Za-z]+)`?\s/;
+const EQUIVALENT_LINE = /^\s*[-*]\s+`?(src\/[^\s:`]+):(\d+)(?::(\d+))?`?\s+`?([A-Za-z]+)`?\s/;
 
 /** Reads the equivalent-mutant list: every list item of the form `- src/file.ts:LINE Mutator why`. */
 export function parseEquivalents(markdown: string): Equivalent[] {
   const found: Equivalent[] = [];
   for (const line of markdown.split("\n")) {
     const match = EQUIVALENT_LINE.exec(line);
-    if (match) found.push({ file: match[1], line: Number(match[2]), mutator: match[3] });
+    if (match) found.push({ file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}), mutator: match[4] });
   }
   return found;
 }
@@ -59,7 +62,8 @@ export function parseEquivalents(markdown: string): Equivalent[] {
 export function score(report: MutationReport, equivalents: Equivalent[]): Score {
   const result: Score = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, equivalent: 0, percent: null, survivors: [] };
   const listed = (file: string, m: ReportMutant) =>
-    equivalents.some((e) => file.endsWith(e.file) && e.line === m.location.start.line && e.mutator === m.mutatorName);
+    equivalents.some((e) => file.endsWith(e.file) && e.line === m.location.start.line && (e.column === undefined || e.column === m.location.start.column) &&
+      e.mutator === m.mutatorName);
   const files = Object.keys(report.files).sort();
   for (const file of files) {
     const mutants = [...report.files[file].mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
@@ -91,18 +95,23 @@ export function formatScore(s: Score): string {
   return `score ${percent}: killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}, ignored ${s.ignored} (equivalent, left out: ${s.equivalent})`;
 }
 
+/** Several reports of one layer (runs on its files one by one) as one: a file in two reports keeps the later one. */
+export function mergeReports(reports: MutationReport[]): MutationReport {
+  return { files: Object.assign({}, ...reports.map((r) => r.files)) };
+}
+
 function main(argv: string[]): number {
-  const file = argv.find((a) => !a.startsWith("--") && argv[argv.indexOf(a) - 1] !== "--min");
-  if (!file) {
-    console.error("Usage: npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [--survivors] [--min 90]");
+  const min = argv.includes("--min") ? Number(argv[argv.indexOf("--min") + 1]) : null;
+  const files = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--min");
+  if (files.length === 0) {
+    console.error("Usage: npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [more reports of the same layer] [--survivors] [--min 90]");
     return 2;
   }
-  const report = JSON.parse(readFileSync(resolve(file), "utf8")) as MutationReport;
+  const report = mergeReports(files.map((file) => JSON.parse(readFileSync(resolve(file), "utf8")) as MutationReport));
   const equivalents = parseEquivalents(readFileSync(join(__dirname, "..", "docs", "testing.md"), "utf8"));
   const s = score(report, equivalents);
   if (argv.includes("--survivors")) for (const line of s.survivors) console.log(line);
   console.log(formatScore(s));
-  const min = argv.includes("--min") ? Number(argv[argv.indexOf("--min") + 1]) : null;
   return min !== null && (s.percent === null || s.percent < min) ? 1 : 0;
 }
 

@@ -38,6 +38,8 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
   if (header === null) return null;
   const value = header.trim();
   if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // Every HTTP-date form starts with a day name; Date.parse alone would read "1.5" or "-5" as a past date (0 ms).
+  if (!/^[a-z]{3}/i.test(value)) return null;
   const date = Date.parse(value);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - now);

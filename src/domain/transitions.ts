@@ -29,8 +29,7 @@ export function checkTransition(resource: TrackedResource, current: string, patc
   if (patch.state === current) {
     return { ok: false, message: messages.alreadyInState(resource, current) };
   }
-  const targets = ALLOWED_TRANSITIONS[resource][current] ?? [];
-  if (targets.includes(patch.state)) return { ok: true };
+  if (ALLOWED_TRANSITIONS[resource][current]?.includes(patch.state)) return { ok: true };
   return {
     ok: false,
     message:

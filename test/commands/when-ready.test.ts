@@ -90,6 +90,12 @@ it("a set-up that never finishes (Office.js blocked: Office.onReady never resolv
     await jest.advanceTimersByTimeAsync(1);
     expect(first.completed).toHaveBeenCalledTimes(1);
     expect(reports).toEqual([{ stage: "set-up", error: expect.any(SetUpTimeoutError) }]);
+    // What the taskpane and the console show: its name and the whole message, with the wait in seconds.
+    expect(reports[0].error).toMatchObject({
+      name: "SetUpTimeoutError",
+      message: "Spend Sync has not finished starting after 30 s (Office.js may be blocked by a network filter or a browser extension). " +
+        "Close and reopen the add-in, then press the button again.",
+    });
     expect(String((reports[0].error as Error).message)).toMatch(/has not finished starting after 30 s/);
     expect(ran).toEqual([]);
   } finally {

@@ -1,5 +1,5 @@
 /** The score of issue 26, read from a small hand-made StrykerJS JSON report. */
-import { formatScore, parseEquivalents, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
+import { formatScore, mergeReports, parseEquivalents, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
 
 let next = 0;
 const mutant = (line: number, mutatorName: string, status: string, replacement?: string): ReportMutant => ({
@@ -74,4 +74,21 @@ it("an equivalent matches its file, line and mutator only: another mutator on th
 it("a report with nothing to score has no percent", () => {
   expect(score({ files: { "src/x.ts": { mutants: [mutant(1, "StringLiteral", "CompileError")] } } }, []).percent).toBeNull();
   expect(formatScore(score({ files: {} }, []))).toBe("score n/a: killed 0, timeout 0, survived 0, no coverage 0, ignored 0 (equivalent, left out: 0)");
+});
+
+it("reports of one layer's files, run one by one, score as one: each file counted once", () => {
+  const a: MutationReport = { files: { "src/x.ts": { mutants: [mutant(1, "StringLiteral", "Killed"), mutant(2, "StringLiteral", "Survived")] } } };
+  const b: MutationReport = { files: { "src/y.ts": { mutants: [mutant(1, "BooleanLiteral", "Killed")] } } };
+  const again: MutationReport = { files: { "src/x.ts": { mutants: [mutant(1, "StringLiteral", "Killed"), mutant(2, "StringLiteral", "Killed")] } } };
+  expect(score(mergeReports([a, b]), [])).toMatchObject({ killed: 2, survived: 1 });
+  expect(score(mergeReports([a, b, again]), [])).toMatchObject({ killed: 3, survived: 0 });
+});
+
+it("an equivalent with a column leaves out only the mutant starting there, not another of the same kind on its line", () => {
+  const line = (column: number): ReportMutant => ({ id: `c${column}`, mutatorName: "ConditionalExpression", status: "Survived", replacement: "true", location: { start: { line: 71, column } } });
+  const r: MutationReport = { files: { "src/functions/args.ts": { mutants: [line(7), line(36)] } } };
+  const listed = parseEquivalents("- src/functions/args.ts:71:7 ConditionalExpression — Number.isFinite is false for every non-number.\n");
+  expect(listed).toEqual([{ file: "src/functions/args.ts", line: 71, column: 7, mutator: "ConditionalExpression" }]);
+  const s = score(r, listed);
+  expect([s.equivalent, s.survived, s.survivors]).toEqual([1, 1, ['src/functions/args.ts:71:36 ConditionalExpression "true" [Survived]']]);
 });
