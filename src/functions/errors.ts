@@ -1,9 +1,9 @@
 /** Every failure of a =SPEND.* function as a CustomFunctions.Error with a message a finance user understands. */
 import {
-  AuthError, CancelledError, NetworkError, NotConnectedError, NotFoundError, RateLimitError, RejectedError, SchemaError, ServerError, TimeoutError,
+  AuthError, CancelledError, NetworkError, NotConnectedError, NotFoundError, RateLimitError, RejectedError, ServerError, TimeoutError,
 } from "../api";
 import { ArgumentError } from "./args";
-import { DeadlineError, PreviewError } from "./runtime";
+import { DeadlineError } from "./runtime";
 
 /** Excel's #VALUE! or #N/A with a message (the error indicator shows it). */
 export function toFunctionError(error: unknown): CustomFunctions.Error {
@@ -18,6 +18,6 @@ export function toFunctionError(error: unknown): CustomFunctions.Error {
   if (error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError || error instanceof DeadlineError || error instanceof CancelledError) {
     return new FunctionError(ErrorCode.notAvailable, `The service could not be reached: ${message}`);
   }
-  if (error instanceof PreviewError || error instanceof SchemaError) return new FunctionError(ErrorCode.notAvailable, message);
+  // Everything else (formula preview, a malformed answer, a broken list) is #N/A with its own message.
   return new FunctionError(ErrorCode.notAvailable, message);
 }

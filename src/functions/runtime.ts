@@ -57,8 +57,9 @@ export const batchingRecords = (): boolean => batching;
  */
 export function resultForm(): "plain" | NumberForm {
   try {
-    const requirements = typeof Office === "undefined" ? undefined : Office.context?.requirements;
-    if (requirements?.isSetSupported("CustomFunctionsRuntime", "1.4") !== true) return "plain";
+    // Without Office (or its context, or its requirements) a property read throws: plain values.
+    const requirements = Office.context.requirements;
+    if (!requirements.isSetSupported("CustomFunctionsRuntime", "1.4")) return "plain";
     return requirements.isSetSupported("ExcelApi", "1.19") ? "double" : "formatted-number";
   } catch {
     return "plain";

@@ -59,3 +59,7 @@ it("anything else is #N/A with its own message: preview, a malformed answer, a w
   expect(shown(new PaginationError("page 3 repeats page 2", 3))).toEqual(["#N/A", "page 3 repeats page 2"]);
   expect(shown("boom")).toEqual(["#N/A", "boom"]);
 });
+
+it("a thrown value that is no error (null, undefined, a number) is #N/A with that value as text", () => {
+  expect([shown(null), shown(undefined), shown(42)]).toEqual([["#N/A", "null"], ["#N/A", "undefined"], ["#N/A", "42"]]);
+});

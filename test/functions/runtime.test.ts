@@ -114,3 +114,15 @@ describe("resultForm: the form each Excel takes a function's results in", () => 
     expect(resultForm()).toBe("double");
   });
 });
+
+describe("resultForm without Office", () => {
+  const office = (globalThis as { Office?: unknown }).Office;
+  afterEach(() => ((globalThis as { Office?: unknown }).Office = office));
+
+  it("plain values when there is no Office, no context or no requirements to ask", () => {
+    for (const without of [undefined, {}, { context: {} }, { context: { requirements: null } }]) {
+      (globalThis as { Office?: unknown }).Office = without;
+      expect(resultForm()).toBe("plain");
+    }
+  });
+});
