@@ -150,12 +150,17 @@ async function main(): Promise<void> {
   const reports: string[] = [];
   const untested: string[] = [];
   for (const file of files) {
-    if (relatedTests([file]).length === 0) untested.push(rel(file));
-    else reports.push(await mutateOnce([file], force, check));
+    try {
+      reports.push(await mutateOnce([file], force, check));
+    } catch (error) {
+      // No test reaches it (mutateOnce's own refusal), or none of the tests that might does in jest's process
+      // (Stryker: "No tests were executed"): the file is reported, not silently left out.
+      untested.push(`${rel(file)} (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+    }
   }
   console.log(`\nScore of the ${reports.length} files tested: npx tsx tools/mutation-score.ts ${reports.join(" ")}`);
   // Such a file's mutants would all survive; the score above does not see them, so say it loudly.
-  if (untested.length > 0) console.log(`NOT SCORED, no test reaches them (every mutant in them survives): ${untested.join(", ")}`);
+  if (untested.length > 0) console.log(`NOT SCORED (no test in jest's process reaches them: every mutant in them survives):\n  ${untested.join("\n  ")}`);
 }
 
 main().catch((error: unknown) => {
