@@ -4,19 +4,17 @@
  * all, and says it is a duplicate. No edit moves to the other row, none is lost, the changes-only refresh and
  * the whole rewrite leave the same table, and Sync states sends nothing until one row per record is left.
  */
-import { EDITABLE_FILL, EDITED_FILL, DUPLICATE_NOTE, ExcelWorkbook, loadTable, refreshTable, type CellValue, type LoadOptions } from "../../src/sheets";
+import { EDITABLE_FILL, EDITED_FILL, DUPLICATE_NOTE, ExcelWorkbook, refreshTable, type CellValue, type LoadOptions } from "../../src/sheets";
 import { previewSync, runSync } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
-import { tableView, withExcel, type ExcelFixture } from "../support/excel";
+import { REFRESH_NOW, tableView, withApprovedExpenses, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
 let tableName: string;
-const params = () => ({ resource: "expenses" as const, enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "approved" as const });
-const now = () => new Date("2026-11-24T09:30:00Z");
+const now = REFRESH_NOW;
 
 beforeEach(async () => {
-  f = await withExcel();
-  tableName = (await loadTable(f.client, f.workbook, params(), { now })).tableName;
+  ({ f, tableName } = await withApprovedExpenses());
 });
 afterEach(() => f.sandbox.close());
 

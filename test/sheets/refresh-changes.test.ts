@@ -6,21 +6,19 @@
  */
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { DUPLICATE_NOTE, EDITED_FILL, ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { DUPLICATE_NOTE, EDITED_FILL, ExcelWorkbook, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
 import { previewInSheet } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { WorkbookModel } from "../../src/workbench/fake-excel/model";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
-import { tableView, withExcel, type ExcelFixture } from "../support/excel";
+import { REFRESH_NOW, tableView, withApprovedExpenses, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;
 let tableName: string;
-const params = () => ({ resource: "expenses" as const, enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "approved" as const });
-const now = () => new Date("2026-11-24T09:30:00Z");
+const now = REFRESH_NOW;
 
 beforeEach(async () => {
-  f = await withExcel();
-  tableName = (await loadTable(f.client, f.workbook, params(), { now })).tableName;
+  ({ f, tableName } = await withApprovedExpenses());
 });
 afterEach(() => f.sandbox.close());
 

@@ -1,6 +1,6 @@
 /** A fake Excel with the real adapter on top, and the sandbox and a client beside it. */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook } from "../../src/sheets";
+import { ExcelWorkbook, loadTable } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { withSandbox, type SandboxFixture } from "./sandbox";
@@ -23,6 +23,15 @@ export async function withExcel(options: SandboxOptions = {}): Promise<ExcelFixt
     client: new SpendClient({ baseUrl: f.sandbox.baseUrl, enterpriseId: f.enterprise.id, apiKey: f.enterprise.api_key }),
     sub: f.enterprise.subsidiaries[0],
   };
+}
+
+/** The refresh tests' clock and table: the first subsidiary's approved expenses, loaded once at `REFRESH_NOW`. */
+export const REFRESH_NOW = () => new Date("2026-11-24T09:30:00Z");
+
+export async function withApprovedExpenses(): Promise<{ f: ExcelFixture; tableName: string }> {
+  const f = await withExcel();
+  const params = { resource: "expenses" as const, enterpriseId: f.enterprise.id, subsidiaryId: f.sub, state: "approved" as const };
+  return { f, tableName: (await loadTable(f.client, f.workbook, params, { now: REFRESH_NOW })).tableName };
 }
 
 /** A table as a person sees it: header and rows of values, straight from the fake's model. */
