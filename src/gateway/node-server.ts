@@ -93,9 +93,8 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
     }
     // @hono/node-server answers a backslash in the path with an empty 400 of its own, before the gateway (and
     // its log line) sees the request: refused here instead, in the gateway's words. In the query it is data.
-    const target = req.url ?? "";
-    const query = target.indexOf("?");
-    if ((query < 0 ? target : target.slice(0, query)).includes("\\")) {
+    const path = (req.url ?? "").split("?")[0];
+    if (path.includes("\\")) {
       event(400, "backslash in path", req);
       res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
       res.end(JSON.stringify({ status: 400, error: "A path with a backslash is not forwarded." }));
@@ -103,7 +102,7 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
     }
     if (overflow.has(req.socket)) {
       res.setHeader("Connection", "close");
-      if (req.method !== "GET" || (req.url ?? "").split("?")[0] !== HEALTH_PATH) {
+      if (req.method !== "GET" || path !== HEALTH_PATH) {
         event(503, "over connection cap", req);
         res.writeHead(503, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Retry-After": "1" });
         res.end(JSON.stringify({ status: 503, error: `The gateway is at its limit of ${cap} connections; try again in a moment.` }));

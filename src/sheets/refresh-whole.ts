@@ -16,7 +16,7 @@ import { AmountAudit, rowFormatter } from "./money-formats";
 import { EDITED_FILL } from "./marks";
 import { mergeRows } from "./merge";
 import { writeSnapshot, type SnapshotRead, type SnapshotRecord } from "./snapshot";
-import { readOnlyNotesFirst, threeWay } from "./three-way";
+import { firstRowOfEachId, readOnlyNotesFirst, threeWay } from "./three-way";
 import type { CellValue, ColumnsRead } from "./workbook";
 
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
@@ -83,11 +83,7 @@ export async function refreshWhole(
   });
   // A kept edit keeps its mark (the whole rewrite put the editable fill back on every cell).
   // An id on several rows: the first holds the record and its kept edit (the others are marked as duplicates).
-  const rowOf = new Map<string, number>();
-  merged.rows.forEach((row, r) => {
-    const id = String(row[0] ?? "").trim();
-    if (!rowOf.has(id)) rowOf.set(id, r);
-  });
+  const rowOf = firstRowOfEachId(merged.rows, 0);
   const marks = [...three.marks].flatMap(([id, headers]) => headers.map((header) => {
     const row = rowOf.get(id)!;
     const column = merged.header.indexOf(header);

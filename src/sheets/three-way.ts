@@ -33,12 +33,7 @@ export function threeWay(
   const at = new Map(current.header.map((h, i) => [h, i]));
   // An id on several rows: Refresh writes the record on its first row only and leaves the others as they are
   // (marked as duplicates), so only the first row's edit is the record's; another row's stays on its own row.
-  const idAt = at.get(headers.id);
-  const firstRow = new Map<string, number>();
-  current.rows.forEach((row, r) => {
-    const id = String(row[idAt ?? -1] ?? "").trim();
-    if (id && !firstRow.has(id)) firstRow.set(id, r);
-  });
+  const firstRow = firstRowOfEachId(current.rows, at.get(headers.id) ?? -1);
   for (const edit of edits) {
     if (firstRow.get(edit.id) !== edit.row) continue;
     const server = fresh.get(edit.id);
@@ -72,6 +67,16 @@ export function threeWay(
  * A record the service sent malformed keeps its read-only note over the kept edit's: the note says why Sync
  * states will not send the row, which is what the user must know first (issue 25). The edit itself is kept.
  */
+/** Each id's first row (ids trimmed, empty ids left out): where Refresh writes a record that stands on several rows. */
+export function firstRowOfEachId(rows: readonly (readonly CellValue[])[], idColumn: number): Map<string, number> {
+  const first = new Map<string, number>();
+  rows.forEach((row, r) => {
+    const id = String(row[idColumn] ?? "").trim();
+    if (id && !first.has(id)) first.set(id, r);
+  });
+  return first;
+}
+
 export function readOnlyNotesFirst(three: ThreeWay, readOnly: ReadonlyMap<string, unknown>, statusHeader: string): void {
   for (const [id, cells] of three.overrides) if (readOnly.has(id)) delete cells[statusHeader];
 }

@@ -7,6 +7,7 @@ const amount = (n: number, currency: string) => `${currency ? `${currency} ` : "
 export function summarySentence(report: SummaryReport): string {
   const totals = report.lines.filter((l) => l.type === ALL_TYPES && l.reconciled !== "All" && l.count > 0);
   const parts = totals.map((l) => `${l.count} ${l.reconciled.toLowerCase()} (${amount(l.amount, l.currency)})`);
-  const leftOut = report.leftOut === 1 ? " 1 row no longer returned by the query is left out." : report.leftOut ? ` ${report.leftOut} rows no longer returned by the query are left out.` : "";
+  const rowsAre = report.leftOut === 1 ? "1 row" : `${report.leftOut} rows`;
+  const leftOut = report.leftOut ? ` ${rowsAre} no longer returned by the query ${report.leftOut === 1 ? "is" : "are"} left out.` : "";
   return `Reconciliation summary on the sheet "${report.sheetName}": ${parts.length ? parts.join(", ") : "no movements"}.${leftOut}`;
 }
