@@ -16,18 +16,20 @@ export interface Confirmed {
   failure: string;
 }
 
+/** A service's words end the summary's sentence; "Run Sync states again" follows them. */
+const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export async function confirmApplied(
   client: SpendClient, scope: ReadScope, applied: RowResult[], log: (entry: JournalEntry) => void, now: () => Date, signal?: AbortSignal,
 ): Promise<Confirmed> {
   const checked = applied.filter((r) => r.sent);
-  if (checked.length === 0) return { overwritten: [], failure: "" };
   let current: Awaited<ReturnType<typeof readCurrent>>;
   try {
     const states = [...new Set(checked.map((r) => r.sent!.state))];
     current = await readCurrent(client, scope, checked.map((r) => r.id), states, { signal });
   } catch (error) {
-    if (error instanceof AuthError || error instanceof CancelledError) return { overwritten: [], failure: error.message };
-    return { overwritten: [], failure: `The records this sync changed could not be read again to confirm them: ${(error as Error).message}` };
+    if (error instanceof AuthError || error instanceof CancelledError) return { overwritten: [], failure: asSentence(error.message) };
+    return { overwritten: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${(error as Error).message}`) };
   }
   const overwritten: RowResult[] = [];
   for (const r of checked) {
