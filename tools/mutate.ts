@@ -4,6 +4,8 @@
  *   npm run mutate -- src/domain                 mutate src/domain/**, run the tests that reach it
  *   npm run mutate -- src/sheets/money.ts        one file
  *   npm run mutate -- src/sheets --force         ignore the incremental file, test every mutant again
+ *   npm run mutate -- src/api --own              only the layer's own tests (test/api): a quick first pass whose
+ *                                                survivors are a superset of the real ones (reports/mutation/<name>.own)
  *   npm run mutate -- src/sheets --each          one run per file (each with its own report): a long layer can be
  *                                                stopped and resumed, and its files score as one (mutation-score.ts)
  *
@@ -56,8 +58,11 @@ function importsOf(file: string): string[] {
   return found;
 }
 
-/** Test files that reach any of `targets` (absolute src paths or folders) through test-side imports. */
-function relatedTests(targets: string[]): string[] {
+/**
+ * Test files that reach any of `targets` (absolute src paths or folders) through test-side imports; with
+ * `ownOnly`, only those in the targets' own folders under test/.
+ */
+function relatedTests(targets: string[], ownOnly = false): string[] {
   const inTarget = (file: string) => targets.some((t) => file === t || file.startsWith(t + sep));
   const testFiles = walk(join(ROOT, "test")).filter((f) => f.endsWith(".ts"));
   // Imports are followed through test helpers, and through the target's own layer (a test that imports
@@ -76,7 +81,7 @@ function relatedTests(targets: string[]): string[] {
   const ownFolders = targets.map((t) => join(ROOT, "test", relative(join(ROOT, "src"), statSync(t).isDirectory() ? t : dirname(t))));
   return testFiles
     .filter((f) => f.endsWith(".test.ts"))
-    .filter((f) => ownFolders.some((own) => f.startsWith(own + sep)) || visit(f))
+    .filter((f) => ownFolders.some((own) => f.startsWith(own + sep)) || (!ownOnly && visit(f)))
     .filter((f) => !OUT_OF_PROCESS.some((out) => rel(f).startsWith(out)))
     .sort();
 }
@@ -86,28 +91,30 @@ interface Args {
   force: boolean;
   check: boolean;
   each: boolean;
+  own: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
   const force = argv.includes("--force");
   const each = argv.includes("--each");
+  const own = argv.includes("--own");
   const check = !argv.includes("--no-check");
   const targets = argv.filter((a) => !a.startsWith("--")).map((a) => resolve(ROOT, a));
   for (const t of targets) {
     if (!existsSync(t) || !rel(t).startsWith("src/")) throw new Error(`Not a folder or file under src/: ${rel(t)}`);
   }
   if (targets.length === 0) throw new Error("Name what to mutate: npm run mutate -- src/domain (or a file, or several)");
-  return { targets, force, check, each };
+  return { targets, force, check, each, own };
 }
 
 /** One StrykerJS run on `targets`; returns its report's path. */
-async function mutateOnce(targets: string[], force: boolean, check: boolean): Promise<string> {
+async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "targets" | "each">): Promise<string> {
   const mutate = targets.flatMap((t) =>
     statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [rel(t)],
   );
-  const tests = relatedTests(targets);
+  const tests = relatedTests(targets, own);
   if (tests.length === 0) throw new Error(`No test reaches ${targets.map(rel).join(", ")}`);
-  const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+");
+  const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+") + (own ? ".own" : "");
   const out = `reports/mutation/${name}`;
   console.log(`Mutating ${mutate.join(" ")} with ${tests.length} test files:\n  ${tests.map(rel).join("\n  ")}`);
 
@@ -139,9 +146,9 @@ async function mutateOnce(targets: string[], force: boolean, check: boolean): Pr
 }
 
 async function main(): Promise<void> {
-  const { targets, force, check, each } = parseArgs(process.argv.slice(2));
+  const { targets, each, ...options } = parseArgs(process.argv.slice(2));
   if (!each) {
-    await mutateOnce(targets, force, check);
+    await mutateOnce(targets, options);
     return;
   }
   const files = targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t]))
@@ -151,7 +158,7 @@ async function main(): Promise<void> {
   const untested: string[] = [];
   for (const file of files) {
     try {
-      reports.push(await mutateOnce([file], force, check));
+      reports.push(await mutateOnce([file], options));
     } catch (error) {
       // No test reaches it (mutateOnce's own refusal), or none of the tests that might does in jest's process
       // (Stryker: "No tests were executed"): the file is reported, not silently left out.
