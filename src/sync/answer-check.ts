@@ -11,7 +11,8 @@ import { canonical, type TrackedValues } from "../sheets";
 export function answerContradiction(id: string, patch: StatePatch, answerId: string, answer: TrackedValues): string | null {
   if (answerId !== id) return `the answer is for record ${JSON.stringify(answerId.slice(0, 64))}, not this one`;
   const wrong: string[] = [];
-  if (answer.state !== canonical("state", patch.state)) wrong.push(`state ${answer.state || "(none)"}`);
+  // patch.state is a TargetState, written in lower case as the service writes it.
+  if (answer.state !== patch.state) wrong.push(`state ${answer.state || "(none)"}`);
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
     const sent = patch[key];
     if (sent !== undefined && answer[key] !== canonical(key, sent)) wrong.push(`${key} ${answer[key] || "(empty)"}`);
