@@ -22,7 +22,7 @@ const answer = (status: number, error: string) =>
 const journal = (id: string) => {
   const j = tableView(f.excel, JOURNAL_TABLE);
   return j.rows.filter((r) => r[j.column("Record ID")] === id)
-    .map((r) => [r[j.column("Request")], r[j.column("HTTP status")], r[j.column("Outcome")], r[j.column("Message")]]);
+    .map((r) => [r[j.column("Request")], r[j.column("HTTP status")], r[j.column("Outcome")], r[j.column("Fields sent")], r[j.column("Message")]]);
 };
 
 /**
@@ -58,9 +58,10 @@ it("a record deleted right after our PATCH: the row and the journal say it is go
       "(deleted or moved to another subsidiary).",
   );
   expect(journal(e.id)).toEqual([
-    ["PATCH", "", "sending", expect.any(String)],
-    ["PATCH", 200, "applied", expect.any(String)],
-    ["read (GET)", "", "overwritten",
+    ["PATCH", "", "sending", expect.stringContaining("accounted"), expect.any(String)],
+    ["PATCH", 200, "applied", expect.stringContaining("accounted"), expect.any(String)],
+    // A read: nothing sent on its line.
+    ["read (GET)", "", "overwritten", "",
       "Read again after the run: the record is gone from the server (deleted or moved to another subsidiary) since this sync " +
       "applied approved → accounted. Nothing more was sent."],
   ]);

@@ -85,6 +85,11 @@ it("a colleague changes the record right after our PATCH: the lost update is on 
   );
   expect([cellOf(f, table, e.id, "State"), cellOf(f, table, e.id, "Accounted ID"), cellOf(f, table, e.id, "Paid ID")]).toEqual(["paid", "ACC-B-7", "PAY-B-7"]);
   expect(journalLines(e.id)).toEqual([["", "sending"], [200, "applied"], [200, "overwritten"]]);
+  const j = tableView(f.excel, JOURNAL_TABLE);
+  const read = j.rows.filter((r) => r[j.column("Record ID")] === e.id)[2];
+  expect([read[j.column("Request")], read[j.column("Fields sent")], read[j.column("Message")]]).toEqual(["read (GET)", "",
+    "Read again after the run: it is now paid, accounted_id ACC-B-7, paid_id PAY-B-7, not what this sync left (accounted, " +
+      "accounted_id ACC-A-7): changed by someone else. Nothing more was sent."]);
   expect(cellOf(f, table, other.id, "Sync status")).toMatch(/^Applied /);
   // The sheet agrees with the server: nothing left to sync.
   expect((await previewSync(f.workbook, table)).counts.change).toBe(0);
