@@ -32,16 +32,16 @@ export function loggedPath(url: URL, redact: (text: string) => string): string {
   const query = url.search === ""
     ? ""
     : `?${url.search.slice(1).split("&").map((pair) => {
-      const eq = pair.indexOf("=");
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      return eq >= 0 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
+      const [name, ...value] = pair.split("=");
+      return value.length > 0 && SECRET_PARAM.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
     }).join("&")}`;
   return redact(`${url.pathname}${query}`).slice(0, 2048);
 }
 
+/** (A `+`, a space in a query, is left as it is: neither is part of any word SECRET_PARAM looks for.) */
 function safeDecode(text: string): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
+    return decodeURIComponent(text);
   } catch {
     return text;
   }

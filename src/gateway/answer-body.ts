@@ -44,9 +44,9 @@ export async function relayBody(body: ReadableStream<Uint8Array>, limits: Answer
     return { ok: false, reason: first };
   }
   const out = (chunk: Uint8Array) => limits.transform?.push(chunk) ?? chunk;
-  let done = false;
+  // (Once the stream is closed, errored or cancelled, it calls neither pull nor cancel again; a pull still
+  // waiting when the caller cancels reads the end of the cancelled source, and what it does then goes nowhere.)
   const finish = (controller: ReadableStreamDefaultController<Uint8Array>) => {
-    done = true;
     const rest = limits.transform?.end();
     if (rest?.byteLength) controller.enqueue(rest);
     controller.close();
@@ -65,10 +65,9 @@ export async function relayBody(body: ReadableStream<Uint8Array>, limits: Answer
       async pull(controller) {
         // Until something is given out: a chunk may go wholly into a link being rewritten, and a pull that
         // enqueues nothing would not be called again.
-        while (!done) {
+        for (;;) {
           const got = await next();
           if (typeof got === "string") {
-            done = true;
             stop();
             if (got !== "broken") limits.onCut(got);
             limits.onEnd();
@@ -81,8 +80,6 @@ export async function relayBody(body: ReadableStream<Uint8Array>, limits: Answer
         }
       },
       cancel() {
-        if (done) return;
-        done = true;
         stop();
         limits.onEnd();
       },

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import { loggedPath, type AccessLogEntry } from "./access-log";
 import { resolveConfig, type GatewayConfig } from "./config";
-import { addCorsHeaders, answerPreflight, isPreflight, refuseOrigin } from "./cors";
+import { addCorsHeaders, answerPreflight, preflightOf, refuseOrigin } from "./cors";
 import { forward } from "./forward";
 import { jsonError } from "./http-errors";
 import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
@@ -24,9 +24,9 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   // its answer after the head went out. The redactor is built from this request's Authorization header and
   // lives only as long as the request.
   app.use(async (c, next) => {
-    const started = settings.now();
     const redact = redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
     c.set("redact", redact);
+    const started = settings.now();
     let event: string | undefined;
     let logged: AccessLogEntry | null = null;
     c.set("event", (what) => {
@@ -47,7 +47,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   });
 
   app.use(async (c, next) => {
-    if (isPreflight(c.req.raw)) return answerPreflight(c.req.raw, settings.allowOrigins);
+    const preflight = preflightOf(c.req.raw);
+    if (preflight) return answerPreflight(c.req.raw, preflight, settings.allowOrigins);
     const refused = refuseOrigin(c.req.raw, settings.allowOrigins);
     if (refused) return refused;
     await next();
@@ -63,9 +64,8 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
 
   app.notFound(() => jsonError(404, `Nothing here: the gateway forwards ${FORWARDED_PREFIX}/* and answers ${HEALTH_PATH}.`));
   app.onError((error, c) => {
-    // The name only: a message could quote the request.
-    const redact = c.get("redact") ?? redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
-    console.error(`gateway: unexpected ${error.name} on ${c.req.raw.method.slice(0, 20)} ${loggedPath(new URL(c.req.url), redact)}`);
+    // The name only: a message could quote the request. (The redactor is the first thing every request gets.)
+    console.error(`gateway: unexpected ${error.name} on ${c.req.raw.method.slice(0, 20)} ${loggedPath(new URL(c.req.url), c.get("redact"))}`);
     return jsonError(500, "Unexpected gateway error.");
   });
   return app;

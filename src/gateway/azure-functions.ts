@@ -28,7 +28,7 @@ export interface AzureHttpResponseInit {
 export function azureHandler(gateway: { fetch(request: Request): Response | Promise<Response> }): (request: AzureHttpRequestLike) => Promise<AzureHttpResponseInit> {
   return async (request) => {
     const headers = new Headers([...request.headers]);
-    const hasBody = !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase());
+    const hasBody = !["GET", "HEAD"].includes(request.method.toUpperCase());
     const body = hasBody ? await request.arrayBuffer() : undefined;
     const response = await gateway.fetch(new Request(request.url, { method: request.method, headers, body }));
     return { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ?? undefined };

@@ -19,8 +19,7 @@ export interface IdleLimit {
 }
 
 /** One read, or "idle" when nothing comes within the limit. */
-function readWithin<T>(read: Promise<T>, idle: IdleLimit | undefined): Promise<T | "idle"> {
-  if (!idle) return read;
+function readWithin<T>(read: Promise<T>, idle: IdleLimit): Promise<T | "idle"> {
   return new Promise((resolve, reject) => {
     const handle = idle.timer.set(() => resolve("idle"), idle.ms);
     read.then((value) => {
@@ -33,8 +32,8 @@ function readWithin<T>(read: Promise<T>, idle: IdleLimit | undefined): Promise<T
   });
 }
 
-export async function readCapped(stream: ReadableStream<Uint8Array> | null, declaredLength: string | null, max: number, idle?: IdleLimit): Promise<CappedBody> {
-  if (declaredLength !== null && Number(declaredLength) > max) {
+export async function readCapped(stream: ReadableStream<Uint8Array> | null, declaredLength: string | null, max: number, idle: IdleLimit): Promise<CappedBody> {
+  if (Number(declaredLength) > max) { // (none declared: Number(null) is 0)
     await stream?.cancel().catch(() => undefined);
     return { ok: false, reason: "too-large" };
   }

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { formatJson, formatText } from "./access-log";
 import { GatewayConfigError, type GatewayConfig } from "./config";
-import { startGateway, type NodeListen } from "./node-server";
+import { startGateway, type NodeListen, type RunningGateway } from "./node-server";
 
 const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
   --target URL          the service's base URL (https; http only on loopback)
@@ -22,14 +22,32 @@ const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [opt
   --public-url URL      the gateway's own public URL, that list links point to (default: the request's)
   --json                print one JSON line with base_url once listening; access log as JSON lines on stderr`;
 
+/**
+ * The flag of each field whose configuration error can reach the operator: the numbers of the other flags are
+ * checked here first (whole, above 0), so the gateway never refuses them.
+ */
 const FLAG_OF: Partial<Record<GatewayConfigError["field"], string>> = {
-  target: "--target", allowOrigins: "--allow-origin", timeoutMs: "--timeout", idleTimeoutMs: "--idle-timeout", answerTimeoutMs: "--answer-timeout",
-  headersTimeoutMs: "--headers-timeout", requestTimeoutMs: "--request-timeout", maxConnections: "--max-connections", publicUrl: "--public-url",
+  target: "--target", allowOrigins: "--allow-origin", answerTimeoutMs: "--answer-timeout", requestTimeoutMs: "--request-timeout", publicUrl: "--public-url",
 };
 
-function fail(message: string): never {
-  process.stderr.write(`gateway: ${message}\n\n${USAGE}\n`);
-  process.exit(2);
+/** What the CLI does to its process: the real one by default; tests run it in their own process with their own. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  exit(code: number): never;
+  onSignal(signal: "SIGTERM" | "SIGINT", handler: () => void): void;
+}
+
+const PROCESS_IO: CliIo = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  exit: (code) => process.exit(code),
+  onSignal: (signal, handler) => void process.on(signal, handler),
+};
+
+function fail(io: CliIo, message: string): never {
+  io.stderr(`gateway: ${message}\n\n${USAGE}\n`);
+  return io.exit(2);
 }
 
 export interface CliOptions {
@@ -38,7 +56,7 @@ export interface CliOptions {
   json: boolean;
 }
 
-export function parseCli(argv: string[]): CliOptions {
+export function parseCli(argv: string[], io: CliIo = PROCESS_IO): CliOptions {
   let parsed;
   try {
     parsed = parseArgs({
@@ -52,24 +70,24 @@ export function parseCli(argv: string[]): CliOptions {
       },
     });
   } catch (error) {
-    fail((error as Error).message);
+    fail(io, (error as Error).message);
   }
   const v = parsed.values;
   if (v.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
+    io.stdout(`${USAGE}\n`);
+    io.exit(0);
   }
-  if (v.target === undefined) fail("--target is required: the service's base URL, like https://api.example.com.");
-  if (!v["allow-origin"]?.length) fail("--allow-origin is required: the add-in's origin, like https://addin.example.com.");
+  if (v.target === undefined) fail(io, "--target is required: the service's base URL, like https://api.example.com.");
+  if (!v["allow-origin"]?.length) fail(io, "--allow-origin is required: the add-in's origin, like https://addin.example.com.");
   const whole = (name: string, raw: string | undefined, max: number): number | undefined => {
     if (raw === undefined) return undefined;
     const n = Number(raw);
-    if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > max) fail(`--${name} must be a whole number from 0 to ${max}; got '${raw}'.`);
+    if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > max) fail(io, `--${name} must be a whole number from 0 to ${max}; got '${raw}'.`);
     return n;
   };
   const above0 = (name: string, raw: string | undefined, max: number): number | undefined => {
     const n = whole(name, raw, max);
-    if (n === 0) fail(`--${name} must be above 0; got '0'.`);
+    if (n === 0) fail(io, `--${name} must be above 0; got '0'.`);
     return n;
   };
   return {
@@ -89,28 +107,26 @@ export function parseCli(argv: string[]): CliOptions {
   };
 }
 
-async function main(): Promise<void> {
-  const { config, listen, json } = parseCli(process.argv.slice(2));
+/** Starts the gateway as `npm run gateway -- …` does; resolves once it listens, with the running gateway. */
+export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<RunningGateway> {
+  const { config, listen, json } = parseCli(argv, io);
   const { port, host } = listen;
-  const log = json ? (entry: Parameters<typeof formatJson>[0]) => process.stderr.write(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => process.stdout.write(`${formatText(entry)}\n`);
+  const log = json ? (entry: Parameters<typeof formatJson>[0]) => io.stderr(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => io.stdout(`${formatText(entry)}\n`);
   let gateway;
   try {
     gateway = await startGateway({ ...config, log }, listen);
   } catch (error) {
-    if (error instanceof GatewayConfigError) fail(`${FLAG_OF[error.field] ?? error.field}: ${error.message}`);
-    fail(`cannot listen on ${host}:${port}: ${(error as Error).message}`);
+    if (error instanceof GatewayConfigError) fail(io, `${FLAG_OF[error.field] ?? error.field}: ${error.message}`);
+    fail(io, `cannot listen on ${host}:${port}: ${(error as Error).message}`);
   }
-  process.stdout.write(json
+  io.stdout(json
     ? `{"base_url": ${JSON.stringify(gateway.baseUrl)}}\n`
     : `Spend Sync gateway: ${gateway.baseUrl} -> ${config.target} for ${config.allowOrigins.join(", ")}   (Ctrl+C to stop)\n`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    gateway.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // (close() never fails, and a second signal's close ends at once: the process exits at the first exit.)
+  const stop = () => void gateway.close().then(() => io.exit(0));
+  io.onSignal("SIGTERM", stop);
+  io.onSignal("SIGINT", stop);
+  return gateway;
 }
 
-if (require.main === module) void main();
+if (require.main === module) void runCli(process.argv.slice(2));

@@ -67,11 +67,7 @@ export class GatewayConfigError extends Error {
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 function parseUrl(raw: string): URL | undefined {
-  try {
-    return new URL(raw);
-  } catch {
-    return undefined;
-  }
+  return URL.canParse(raw) ? new URL(raw) : undefined;
 }
 
 /** Plain http would carry the key in clear: only to a loopback host (tests, a sidecar). */
@@ -148,11 +144,13 @@ function unrefTimeout(fire: () => void, ms: number): unknown {
   return handle;
 }
 
-/** The variable configFromEnv reads for each field, to name in a configuration error. */
-export const ENV_VARIABLE_OF: Record<ConfigField, string> = {
+/**
+ * The variable configFromEnv reads for each field, to name in a configuration error. (The other fields are
+ * not read from the environment, so no error from configFromEnv's configuration can name them.)
+ */
+export const ENV_VARIABLE_OF: Partial<Record<ConfigField, string>> = {
   target: "GATEWAY_TARGET", allowOrigins: "GATEWAY_ALLOW_ORIGINS", timeoutMs: "GATEWAY_TIMEOUT_MS", idleTimeoutMs: "GATEWAY_IDLE_TIMEOUT_MS",
-  answerTimeoutMs: "GATEWAY_ANSWER_TIMEOUT_MS", publicUrl: "GATEWAY_PUBLIC_URL", maxBodyBytes: "maxBodyBytes",
-  headersTimeoutMs: "headersTimeoutMs", requestTimeoutMs: "requestTimeoutMs", maxConnections: "maxConnections",
+  answerTimeoutMs: "GATEWAY_ANSWER_TIMEOUT_MS", publicUrl: "GATEWAY_PUBLIC_URL",
 };
 
 /**
@@ -162,11 +160,14 @@ export const ENV_VARIABLE_OF: Record<ConfigField, string> = {
  */
 export function configFromEnv(env: Record<string, unknown>): GatewayConfig {
   const text = (name: string) => (typeof env[name] === "string" ? (env[name] as string) : "");
-  const number = (name: string) => (text(name).trim() === "" ? undefined : Number(text(name).trim()));
+  const number = (name: string) => {
+    const raw = text(name).trim();
+    return raw === "" ? undefined : Number(raw);
+  };
   const publicUrl = text("GATEWAY_PUBLIC_URL").trim();
   return {
     target: text("GATEWAY_TARGET"),
-    allowOrigins: text("GATEWAY_ALLOW_ORIGINS").split(/[\s,]+/).filter((o) => o !== ""),
+    allowOrigins: text("GATEWAY_ALLOW_ORIGINS").split(/[\s,]/).filter((o) => o !== ""),
     timeoutMs: number("GATEWAY_TIMEOUT_MS"),
     idleTimeoutMs: number("GATEWAY_IDLE_TIMEOUT_MS"),
     answerTimeoutMs: number("GATEWAY_ANSWER_TIMEOUT_MS"),

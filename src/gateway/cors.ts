@@ -20,15 +20,17 @@ const EXPOSED_HEADERS = "Retry-After";
 const VARY = "Origin";
 const PREFLIGHT_VARY = "Origin, Access-Control-Request-Method, Access-Control-Request-Headers";
 
-export function isPreflight(request: Request): boolean {
-  return request.method === "OPTIONS" && request.headers.has("origin") && request.headers.has("access-control-request-method");
+/** A preflight's origin and the method it asks for; undefined when the request is not a preflight. */
+export function preflightOf(request: Request): { origin: string; method: string } | undefined {
+  const origin = request.headers.get("origin");
+  const method = request.headers.get("access-control-request-method");
+  return request.method === "OPTIONS" && origin !== null && method !== null ? { origin, method } : undefined;
 }
 
 /** The answer to a preflight. */
-export function answerPreflight(request: Request, allowed: ReadonlySet<string>): Response {
-  const origin = request.headers.get("origin") ?? "";
+export function answerPreflight(request: Request, { origin, method }: { origin: string; method: string }, allowed: ReadonlySet<string>): Response {
   if (!allowed.has(origin)) return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: PREFLIGHT_VARY });
-  const method = (request.headers.get("access-control-request-method") ?? "").trim();
+  // (Headers has already trimmed the value.)
   if (!(FORWARDED_METHODS as readonly string[]).includes(method)) {
     return jsonError(403, `Method ${method.slice(0, 20)} is not allowed; the gateway forwards ${FORWARDED_METHODS.join(", ")}.`, { Vary: PREFLIGHT_VARY });
   }

@@ -18,9 +18,6 @@ import { FORWARDED_METHODS, FORWARDED_REQUEST_HEADERS, MAX_ERROR_BODY_BYTES, REL
 import { LinkRewriter, rewriteLink } from "./links";
 import { deadline } from "./timeout";
 
-/** Statuses whose answers carry no body (the Response constructor refuses one). */
-const NO_BODY = new Set([204, 205, 304]);
-
 export interface ForwardHooks {
   redact: (text: string) => string;
   /** Told when the gateway itself ends an exchange because a peer stalled (for the access log). */
@@ -59,10 +56,11 @@ export async function forward(request: Request, config: ResolvedConfig, hooks: F
 
   const timeout = deadline(config.timer, config.timeoutMs);
   const answer = deadline(config.timer, config.answerTimeoutMs);
-  const answerUp = new Promise<"answer timeout">((resolve) => answer.signal.addEventListener("abort", () => resolve("answer timeout"), { once: true }));
+  // (A signal aborts once: its listeners run once.)
+  const answerUp = new Promise<"answer timeout">((resolve) => answer.signal.addEventListener("abort", () => resolve("answer timeout")));
   // Either deadline stops the upstream request, and with it the service's body.
   const upstreamSignal = new AbortController();
-  for (const signal of [timeout.signal, answer.signal]) signal.addEventListener("abort", () => upstreamSignal.abort(signal.reason), { once: true });
+  for (const signal of [timeout.signal, answer.signal]) signal.addEventListener("abort", () => upstreamSignal.abort(signal.reason));
   const timedOut = (ms: number) => jsonError(504, `The service did not answer within ${ms} ms.`);
   let upstream: Response;
   try {
@@ -97,13 +95,15 @@ interface RelayLimits {
 async function relay(upstream: Response, method: string, config: ResolvedConfig, hooks: ForwardHooks, limits: RelayLimits): Promise<Response> {
   const { redact } = hooks;
   const headers = new Headers();
+  // Any of them may quote the request back (a Location most often): each is redacted.
   for (const name of RELAYED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);
-    if (value !== null) headers.set(name, name === "location" ? redact(value) : value);
+    if (value !== null) headers.set(name, redact(value));
   }
   headers.set("X-Content-Type-Options", "nosniff");
   const status = upstream.status;
-  if (method === "HEAD" || NO_BODY.has(status) || upstream.body === null) {
+  // (fetch gives a 204, 205 or 304 no body.)
+  if (method === "HEAD" || upstream.body === null) {
     limits.done();
     await upstream.body?.cancel().catch(() => undefined);
     return new Response(null, { status, headers });
@@ -119,7 +119,8 @@ async function relay(upstream: Response, method: string, config: ResolvedConfig,
       onEnd: limits.done,
     });
     if (!relayed.ok) {
-      if (relayed.reason === "broken") throw new Error("the body failed");
+      // (Answered 502 below, naming the error's class only.)
+      if (relayed.reason === "broken") throw new Error();
       hooks.event(relayed.reason);
       return jsonError(504, relayed.reason === "answer idle"
         ? `The service started answering, then sent nothing for ${config.idleTimeoutMs} ms.`
@@ -136,15 +137,14 @@ async function relay(upstream: Response, method: string, config: ResolvedConfig,
     hooks.event(read === "answer timeout" ? "answer timeout" : "answer idle");
     return jsonError(504, `The service did not finish its ${status} answer in time.`);
   }
-  if (!read.ok && read.reason === "broken") throw new Error("the error body failed");
+  if (!read.ok && read.reason === "broken") throw new Error(); // (as above)
   if (!read.ok) {
     const replaced = jsonError(status, `The service answered ${status} with an error body over ${MAX_ERROR_BODY_BYTES} bytes; it is not relayed.`);
     const retryAfter = headers.get("retry-after");
     if (retryAfter !== null) replaced.headers.set("Retry-After", retryAfter);
     return replaced;
   }
-  const text = read.bytes ? new TextDecoder().decode(read.bytes) : "";
-  return new Response(redact(text), { status, headers });
+  return new Response(redact(new TextDecoder().decode(read.bytes)), { status, headers });
 }
 
 /** A short cause for the operator (`ECONNREFUSED`, `AbortError`): never the request, never its headers. */

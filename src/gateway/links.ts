@@ -20,8 +20,8 @@ const CLOSE_ARRAY = 0x5d;
 
 /** The bytes of a link held while it is read; a longer string is relayed untouched (no real link is this long). */
 const MAX_LINK_BYTES = 16 * 1024;
-/** Longer keys are none of ours: `previous` is 8 bytes. */
-const MAX_KEY_BYTES = 16;
+/** Longer keys are none of ours: `previous` is 8 bytes (a key is read up to one byte more, enough to tell). */
+const MAX_KEY_BYTES = 8;
 
 /** `link` on the gateway instead of the service, or null when it does not point under the target's /public/v1/. */
 export function rewriteLink(link: string, target: string, publicBase: string): string | null {
@@ -33,7 +33,8 @@ export function rewriteLink(link: string, target: string, publicBase: string): s
   } catch {
     return null;
   }
-  const prefix = base.pathname.replace(/\/+$/, "");
+  // (The target is checked: no trailing slash, but for the bare origin's `/`.)
+  const prefix = base.pathname.replace(/\/$/, "");
   if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(`${prefix}${FORWARDED_PREFIX}/`)) return null;
   return `${publicBase}${url.pathname.slice(prefix.length)}${url.search}${url.hash}`;
 }
@@ -78,7 +79,7 @@ export class LinkRewriter {
       if (this.inString) {
         const closed = this.endsString(b);
         if (this.keyBytes && closed) {
-          this.key = this.keyBytes.length <= MAX_KEY_BYTES ? this.keyBytes : null;
+          this.key = this.keyBytes;
           this.keyBytes = null;
         } else if (this.keyBytes && this.keyBytes.length <= MAX_KEY_BYTES) this.keyBytes.push(b);
         continue;
@@ -90,9 +91,9 @@ export class LinkRewriter {
           this.keyBytes = [];
         } else if (this.depth === 1 && this.valueNext && this.isLinkKey()) {
           this.valueNext = false;
-          if (i > from) out.push(chunk.subarray(from, i));
+          // (`from` is set again where the link ends, in this chunk or the next.)
+          out.push(chunk.subarray(from, i));
           this.held = [b];
-          from = i + 1;
         } else if (this.depth === 1) this.valueNext = false;
         continue;
       }
@@ -112,7 +113,7 @@ export class LinkRewriter {
       }
     }
     // What follows `from` is given out now, unless it went into a link still being read.
-    if (!this.held && from < chunk.length) out.push(chunk.subarray(from));
+    if (!this.held) out.push(chunk.subarray(from));
     return concat(out);
   }
 
@@ -145,13 +146,13 @@ export class LinkRewriter {
 
   private replacement(bytes: number[]): Uint8Array {
     const raw = Uint8Array.from(bytes);
-    let link: unknown;
+    let rewritten: string | null;
     try {
-      link = JSON.parse(new TextDecoder().decode(raw));
+      // A string from its opening quote to its closing one: JSON.parse gives a string, or throws (a bad escape).
+      rewritten = this.rewrite(JSON.parse(new TextDecoder().decode(raw)) as string);
     } catch {
       return raw;
     }
-    const rewritten = typeof link === "string" ? this.rewrite(link) : null;
     return rewritten === null ? raw : new TextEncoder().encode(JSON.stringify(rewritten));
   }
 }

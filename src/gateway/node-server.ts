@@ -46,7 +46,8 @@ function rawAnswer(status: number, message: string, extra: Record<string, string
   const headers = {
     "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(body)), "X-Content-Type-Options": "nosniff", Connection: "close", ...extra,
   };
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}\r\n${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n${body}`;
+  // (Only 400, 408, 431 and 503 are answered here: Node names each.)
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([n, v]) => `${n}: ${v}\r\n`).join("")}\r\n${body}`;
 }
 
 function endWith(socket: Duplex, text: string): void {
@@ -70,7 +71,7 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
   const now = config.now ?? Date.now;
   const event = (status: number, what: string, req?: IncomingMessage) => log({
     time: new Date(now()).toISOString(),
-    method: req?.method?.slice(0, 20) ?? "-",
+    method: req?.method ?? "-", // (Node's parser takes only the methods it knows, none longer than 20 characters)
     path: req ? pathForLog(req) : "-",
     status, ms: 0, event: what,
   });
@@ -123,7 +124,8 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
   // What never reaches a handler: a request head or body not received in time, bytes Node's parser refuses.
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT" || err.code === "HPE_HEADERS_TIMEOUT";
+    // (Node 20 reports both its headers timeout and its request timeout as ERR_HTTP_REQUEST_TIMEOUT.)
+    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
     if (timedOut) event(408, inFlight ? "request timeout" : "headers timeout", inFlight?.req);
     if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
       socket.destroy();

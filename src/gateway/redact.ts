@@ -15,11 +15,10 @@ const MIN_DERIVED_LENGTH = 6;
  * (`Api-Key sk_…` -> `sk_…`).
  */
 export function secretsOf(authorization: string | null | undefined): string[] {
-  const value = (authorization ?? "").trim();
-  if (value === "") return [];
-  const space = value.search(/\s/);
-  const credentials = space < 0 ? "" : value.slice(space).trim();
-  return [...new Set([value, credentials].filter((s) => s.length > 0))];
+  // (Headers and Node's parser give header values without surrounding whitespace.)
+  if (!authorization) return [];
+  const space = authorization.search(/\s/);
+  return space < 0 ? [authorization] : [authorization, authorization.slice(space).trim()];
 }
 
 /** A redactor for these secrets: every form of each becomes [redacted]. */

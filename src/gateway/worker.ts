@@ -26,7 +26,7 @@ export default {
       gateway = gatewayFor(env);
     } catch (error) {
       // A configuration mistake: say which variable to fix (it names no secret) instead of an opaque 1101.
-      const where = error instanceof GatewayConfigError ? `${ENV_VARIABLE_OF[error.field]}: ` : "";
+      const where = error instanceof GatewayConfigError ? `${ENV_VARIABLE_OF[error.field] ?? error.field}: ` : "";
       console.error(`gateway: ${where}${(error as Error).message}`);
       return jsonError(500, `The gateway is misconfigured: ${where}${(error as Error).message}`);
     }

@@ -13,6 +13,12 @@ export class ManualTimer implements Timer {
   clear(handle: unknown): void {
     this.pending.delete(handle as number);
   }
+  /** Fires the pending timeouts set for `ms` (as if that much time had passed for them only). */
+  fire(ms: number): void {
+    const due = [...this.pending].filter(([, t]) => t.ms === ms);
+    for (const [id] of due) this.pending.delete(id);
+    for (const [, t] of due) t.fire();
+  }
   /** Fires every pending timeout (as if their time had come). */
   fireAll(): void {
     const due = [...this.pending.values()];

@@ -1,0 +1,189 @@
+/**
+ * Rule: on Node, what never reaches the fetch handler (bytes the parser refuses, a head too large, two Host
+ * headers, a backslash in the path, a connection over the cap) is still answered with the gateway's own
+ * complete JSON answer, byte for byte the same form as every other, and logged once; the server's own limits
+ * are checked at start-up like the rest of the configuration, naming the field.
+ */
+import { connect } from "node:net";
+import { GatewayConfigError, type AccessLogEntry } from "../../src/gateway";
+import { startGateway, type NodeListen, type RunningGateway } from "../../src/gateway/node-server";
+import { rawRequest } from "../sandbox/raw-http";
+import { idleConnection } from "../support/slow-peer";
+import { stubUpstream } from "./doubles";
+
+const NOW = Date.UTC(2026, 4, 1, 10, 0, 0);
+let gateway: RunningGateway | undefined;
+let logs: AccessLogEntry[];
+
+async function start(listen: NodeListen = {}) {
+  logs = [];
+  const upstream = stubUpstream(() => new Response('{"ok":true}', { headers: { "content-type": "application/json" } }));
+  gateway = await startGateway({ target: "https://api.example.com", allowOrigins: ["https://addin.example.com"], log: (e) => logs.push(e), now: () => NOW, fetch: upstream.fetch }, listen);
+  return { port: Number(new URL(gateway.baseUrl).port), upstream };
+}
+afterEach(async () => {
+  await gateway?.close();
+  gateway = undefined;
+});
+
+/** Everything the server sends back for `request`, until it closes the connection. */
+function exchange(port: number, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (d) => chunks.push(d));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.on("connect", () => socket.write(request));
+  });
+}
+
+const raw = (status: string, body: object) => {
+  const text = JSON.stringify(body);
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${text}`;
+};
+const entry = (status: number, event: string, method = "-", path = "-") => ({ time: "2026-05-01T10:00:00.000Z", method, path, status, ms: 0, event });
+
+describe("bytes the parser refuses", () => {
+  it("are answered 400 naming the parser's code, and closed", async () => {
+    const { port } = await start();
+    expect(await exchange(port, "GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nContent-Length: x\r\n\r\n"))
+      .toBe(raw("400 Bad Request", { status: 400, error: "Malformed HTTP request (HPE_INVALID_CONTENT_LENGTH)." }));
+    expect(logs).toEqual([]);
+  });
+
+  it("a head over Node's limit is answered 431, and closed", async () => {
+    const { port } = await start();
+    expect(await exchange(port, `GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`))
+      .toBe(raw("431 Request Header Fields Too Large", { status: 431, error: "The request head is too large." }));
+  });
+});
+
+describe("a head the gateway refuses itself", () => {
+  it("two Host headers: 400 in JSON, closed, logged", async () => {
+    const { port, upstream } = await start();
+    const answer = await rawRequest(port, "PATCH /public/v1/x/?token=t1 HTTP/1.1\r\nHost: gw\r\nHost: evil.example\r\n\r\n", { waitForClose: true });
+    expect({ status: answer.status, type: answer.headers["content-type"], nosniff: answer.headers["x-content-type-options"], connection: answer.headers.connection, ended: answer.ended, json: answer.json }).toEqual({
+      status: 400, type: "application/json", nosniff: "nosniff", connection: "close", ended: true, json: { status: 400, error: "A request must carry one Host header; this one has several." },
+    });
+    expect(upstream.calls).toEqual([]);
+    expect(logs).toEqual([entry(400, "duplicate Host", "PATCH", "/public/v1/x/?token=[redacted]")]);
+  });
+
+  it("a backslash in the path: 400 in JSON, logged; in the query it is data and forwarded", async () => {
+    const { port, upstream } = await start();
+    const refused = await rawRequest(port, "GET /public/v1/a\\b/ HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n");
+    expect({ status: refused.status, type: refused.headers["content-type"], nosniff: refused.headers["x-content-type-options"], json: refused.json }).toEqual({
+      status: 400, type: "application/json", nosniff: "nosniff", json: { status: 400, error: "A path with a backslash is not forwarded." },
+    });
+    const forwarded = await rawRequest(port, "GET /public/v1/a/?q=a\\b HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n");
+    expect(forwarded.status).toBe(200);
+    expect(upstream.calls.map((c) => c.url)).toEqual(["https://api.example.com/public/v1/a/?q=a\\b"]);
+    expect(logs[0]).toEqual(entry(400, "backslash in path", "GET", "/public/v1/a/b/"));
+  });
+});
+
+describe("a request target no URL can be made of", () => {
+  it("is logged with the path '-'", async () => {
+    const { port } = await start();
+    const answer = await rawRequest(port, "GET http://[ HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", { waitForClose: true });
+    expect(answer.status).toBe(400);
+    expect(logs).toEqual([entry(400, "duplicate Host", "GET", "-")]);
+  });
+});
+
+describe("a connection the gateway answers and ends", () => {
+  it("is closed by the gateway even when the caller never closes its side", async () => {
+    const { port } = await start();
+    const socket = connect({ port, host: "127.0.0.1", allowHalfOpen: true });
+    let received = "";
+    socket.on("data", (d) => (received += d.toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.write("GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nContent-Length: x\r\n\r\n");
+    try {
+      for (let i = 0; i < 200 && !(received.includes("HPE_INVALID_CONTENT_LENGTH") && gateway!.connections() === 0); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect({ answered: received.startsWith("HTTP/1.1 400 Bad Request\r\n"), open: gateway!.connections() }).toEqual({ answered: true, open: 0 });
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  it("while its answer is streaming is cut, not answered again, when its own request runs out of time", async () => {
+    logs = [];
+    const upstream = stubUpstream(() => new Response(new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new TextEncoder().encode('{"results": [')) }), { headers: { "content-type": "application/json" } }));
+    gateway = await startGateway({ target: "https://api.example.com", allowOrigins: ["https://addin.example.com"], log: (e) => logs.push(e), now: () => NOW, fetch: upstream.fetch }, { headersTimeoutMs: 200, requestTimeoutMs: 300 });
+    // A GET whose body (never read: a GET's is not forwarded) never ends.
+    const received = await exchange(Number(new URL(gateway.baseUrl).port), "GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nContent-Length: 100\r\n\r\n{");
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).not.toContain("HTTP/1.1 408");
+    expect(logs.map((l) => [l.status, l.event])).toEqual([[200, undefined], [408, "request timeout"]]);
+  });
+});
+
+describe("over the connection cap", () => {
+  it("a connection at the cap is served as ever", async () => {
+    const { port } = await start({ maxConnections: 1 });
+    expect((await rawRequest(port, "GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n")).status).toBe(200);
+  });
+
+  it("past the overflow, a connection is answered 503 in full as it opens, and closed", async () => {
+    const { port } = await start({ maxConnections: 1 });
+    const held = await Promise.all(Array.from({ length: 17 }, () => idleConnection(port)));
+    try {
+      const text = JSON.stringify({ status: 503, error: "The gateway is at its limit of 1 connections; try again in a moment." });
+      expect(await exchange(port, "")).toBe(
+        `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nRetry-After: 1\r\n\r\n${text}`,
+      );
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
+  it.each([["HEAD", "/healthz"], ["GET", "/healthz/"], ["GET", "/public/v1/x/"]])("%s %s is answered 503, only GET /healthz is served", async (method, path) => {
+    const { port } = await start({ maxConnections: 1 });
+    const held = await idleConnection(port);
+    try {
+      const answer = await rawRequest(port, `${method} ${path} HTTP/1.1\r\nHost: gw\r\n\r\n`, { waitForClose: true });
+      expect({ status: answer.status, headers: answer.headers, json: answer.json }).toEqual({
+        status: 503,
+        headers: expect.objectContaining({ "content-type": "application/json", "x-content-type-options": "nosniff", "retry-after": "1", connection: "close" }),
+        json: method === "HEAD" ? undefined : { status: 503, error: "The gateway is at its limit of 1 connections; try again in a moment." },
+      });
+      expect(logs).toEqual([entry(503, "over connection cap", method, path)]);
+    } finally {
+      held.destroy();
+    }
+  });
+});
+
+describe("the server's own limits", () => {
+  it.each([
+    [{ headersTimeoutMs: 0 }, "headersTimeoutMs", "headersTimeoutMs must be a whole number above 0; got 0."],
+    [{ requestTimeoutMs: 1.5 }, "requestTimeoutMs", "requestTimeoutMs must be a whole number above 0; got 1.5."],
+    [{ maxConnections: 0 }, "maxConnections", "maxConnections must be a whole number above 0; got 0."],
+    [{ headersTimeoutMs: 2000, requestTimeoutMs: 1999 }, "requestTimeoutMs", "requestTimeoutMs (1999) must be at least headersTimeoutMs (2000): a request cannot take less than its head."],
+  ])("refuses %j naming the field", async (listen, field, message) => {
+    await expect(start(listen)).rejects.toThrow(new GatewayConfigError(field as never, message));
+    await expect(start(listen)).rejects.toMatchObject({ field });
+  });
+
+  it.each([[{ headersTimeoutMs: 2000, requestTimeoutMs: 2000 }], [{ headersTimeoutMs: 40_000 }]])("takes %j", async (listen) => {
+    const { port } = await start(listen);
+    expect((await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n")).status).toBe(200);
+  });
+});
+
+describe("without a log of its own", () => {
+  it("writes each event as a JSON line on console.log, timed by the system clock", async () => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "nextTick", "queueMicrotask", "hrtime", "performance"] });
+    const log = jest.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      gateway = await startGateway({ target: "https://api.example.com", allowOrigins: ["https://addin.example.com"] });
+      await exchange(Number(new URL(gateway.baseUrl).port), "GET /x HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n");
+      expect(log.mock.calls).toEqual([[JSON.stringify(entry(400, "duplicate Host", "GET", "/x"))]]);
+    } finally {
+      log.mockRestore();
+      jest.useRealTimers();
+    }
+  });
+});
