@@ -19,6 +19,6 @@ export default {
   clearTextReporter: { allowColor: false, logTests: false, reportMutants: false },
   timeoutMS: 10000,
   tempDirName: ".stryker-tmp",
-  ignorePatterns: ["dist", "dist-tsc", "coverage", "test-output", "reports", ".spend-data", "*.log"],
+  ignorePatterns: ["dist", "dist-tsc", "coverage", "test-output", "reports", "tools/mutation-state", ".spend-data", "*.log"],
   cleanTempDir: true,
 };

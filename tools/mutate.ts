@@ -15,11 +15,16 @@
  * jest's process only, so they could kill nothing and would only cost minutes.
  * Reports: reports/mutation/<name>/index.html and mutation.json (git-ignored); score them with
  * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json`.
+ * What each run learnt is kept in git, in tools/mutation-state/<name>.json (StrykerJS's incremental file, one
+ * line of JSON): a machine here starts with no ignored file, and a layer costs hours, so the next run, on any
+ * machine, tests only the mutants whose code or covering tests changed. Commit it with the tests you wrote.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 const ROOT = resolve(__dirname, "..");
+/** Where each run's incremental file is kept (tracked: see above). */
+const STATE_DIR = "tools/mutation-state";
 
 /** Test folders and files that never run mutated code in jest's process (see the comment above). */
 const OUT_OF_PROCESS = [
@@ -86,6 +91,20 @@ function relatedTests(targets: string[], ownOnly = false): string[] {
     .sort();
 }
 
+/**
+ * StrykerJS writes its incremental file indented, each killed mutant with the stack of its failure (paths of this
+ * machine's sandbox). Kept in git: one line, and each reason's first line only (the report shows it; the
+ * incremental run reads only statuses, tests and sources).
+ */
+function compact(file: string): void {
+  if (!existsSync(file)) return;
+  const state = JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, { mutants: { statusReason?: string }[] }> };
+  for (const { mutants } of Object.values(state.files)) {
+    for (const m of mutants) if (m.statusReason) m.statusReason = m.statusReason.split("\n")[0].slice(0, 300);
+  }
+  writeFileSync(file, `${JSON.stringify(state)}\n`);
+}
+
 interface Args {
   targets: string[];
   force: boolean;
@@ -124,7 +143,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     mutate,
     force,
     ...(check ? {} : { checkers: [] }),
-    incrementalFile: `${out}/stryker-incremental.json`,
+    incrementalFile: `${STATE_DIR}/${name}.json`,
     htmlReporter: { fileName: `${out}/index.html` },
     jsonReporter: { fileName: `${out}/mutation.json` },
     jest: {
@@ -141,6 +160,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     },
   });
   const results = await stryker.runMutationTest();
+  compact(join(ROOT, STATE_DIR, `${name}.json`));
   console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${out}/mutation.json`);
   return `${out}/mutation.json`;
 }

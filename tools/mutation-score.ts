@@ -1,5 +1,5 @@
 /**
- * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [more reports] [--survivors] [--min 90]`
+ * `npx tsx tools/mutation-score.ts tools/mutation-state/<layer>-*.json [more reports] [--survivors] [--min 90]`
  *
  * The score of issue 26 from StrykerJS's JSON report: killed / (killed + survived), where a timeout counts as
  * killed, a mutant no test covered counts as survived, and so does a mutant silenced by a `// Stryker disable`
@@ -7,8 +7,11 @@
  * bugs a user could meet and are left out. The only other mutants left out are those listed as equivalent in
  * docs/testing.md, one line each: `- src/file.ts:LINE:COLUMN MutatorName — why no user could tell` (the column may be left out to
  * cover every such mutant on the line).
+ * A mutant that only a test in another process can kill (a spawned CLI's entry line) is listed under the heading
+ * "Killed outside jest's process", naming that test file: it counts as killed, and a line naming a test file
+ * that does not exist is refused.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /** The part of mutation-testing-report-schema (what Stryker's JSON reporter writes) that the score reads. */
@@ -33,9 +36,16 @@ export interface Equivalent {
   mutator: string;
 }
 
+/** A mutant that a test run outside jest's process kills (docs/testing.md names the test). */
+export interface KilledOutside extends Equivalent {
+  test: string;
+}
+
 export interface Score {
   killed: number;
   timeout: number;
+  /** Killed by a test outside jest's process (listed in docs/testing.md): counted as killed. */
+  outside: number;
   survived: number;
   noCoverage: number;
   ignored: number;
@@ -48,22 +58,47 @@ export interface Score {
 
 const EQUIVALENT_LINE = /^\s*[-*]\s+`?(src\/[^\s:`]+):(\d+)(?::(\d+))?`?\s+`?([A-Za-z]+)`?\s/;
 
-/** Reads the equivalent-mutant list: every list item of the form `- src/file.ts:LINE Mutator why`. */
-export function parseEquivalents(markdown: string): Equivalent[] {
-  const found: Equivalent[] = [];
+const OUTSIDE_HEADING = /^#+\s+Killed outside jest's process\s*$/i;
+const TEST_FILE = /\btest\/[\w./-]+\.test\.ts\b/;
+
+/** The list items of the form `- src/file.ts:LINE Mutator why`, each with the section it stands in. */
+function listedMutants(markdown: string): { item: Equivalent; text: string; outside: boolean }[] {
+  const found: { item: Equivalent; text: string; outside: boolean }[] = [];
+  let outside = false;
   for (const line of markdown.split("\n")) {
+    if (/^#+\s/.test(line)) outside = OUTSIDE_HEADING.test(line);
     const match = EQUIVALENT_LINE.exec(line);
-    if (match) found.push({ file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}), mutator: match[4] });
+    if (match) found.push({ item: { file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}), mutator: match[4] }, text: line, outside });
   }
   return found;
 }
 
+/** Reads the equivalent-mutant list: every list item of the form `- src/file.ts:LINE Mutator why`, outside the section below. */
+export function parseEquivalents(markdown: string): Equivalent[] {
+  return listedMutants(markdown).filter((m) => !m.outside).map((m) => m.item);
+}
+
+/**
+ * Reads the section "Killed outside jest's process": each item names the test file that kills its mutant, and
+ * that file must exist (`exists`, relative to the project's root).
+ */
+export function parseKilledOutside(markdown: string, exists: (path: string) => boolean): KilledOutside[] {
+  return listedMutants(markdown).filter((m) => m.outside).map(({ item, text }) => {
+    const test = TEST_FILE.exec(text)?.[0];
+    if (test === undefined || !exists(test)) {
+      throw new Error(`docs/testing.md: "${text.trim()}" must name the test file (test/….test.ts) that kills it, as it is in the project.`);
+    }
+    return { ...item, test };
+  });
+}
+
 /** Scores a report: see the top of this file for what counts as what. */
-export function score(report: MutationReport, equivalents: Equivalent[]): Score {
-  const result: Score = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0, equivalent: 0, percent: null, survivors: [] };
-  const listed = (file: string, m: ReportMutant) =>
-    equivalents.some((e) => file.endsWith(e.file) && e.line === m.location.start.line && (e.column === undefined || e.column === m.location.start.column) &&
+export function score(report: MutationReport, equivalents: Equivalent[], killedOutside: Equivalent[] = []): Score {
+  const result: Score = { killed: 0, timeout: 0, outside: 0, survived: 0, noCoverage: 0, ignored: 0, equivalent: 0, percent: null, survivors: [] };
+  const matches = (list: Equivalent[], file: string, m: ReportMutant) =>
+    list.some((e) => file.endsWith(e.file) && e.line === m.location.start.line && (e.column === undefined || e.column === m.location.start.column) &&
       e.mutator === m.mutatorName);
+  const listed = (file: string, m: ReportMutant) => matches(equivalents, file, m);
   const files = Object.keys(report.files).sort();
   for (const file of files) {
     const mutants = [...report.files[file].mutants].sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
@@ -71,6 +106,10 @@ export function score(report: MutationReport, equivalents: Equivalent[]): Score 
       if (m.status === "Killed") result.killed++;
       else if (m.status === "Timeout") result.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage" || m.status === "Ignored") {
+        if (m.status !== "Ignored" && matches(killedOutside, file, m)) {
+          result.outside++;
+          continue;
+        }
         if (listed(file, m)) {
           result.equivalent++;
           continue;
@@ -83,7 +122,7 @@ export function score(report: MutationReport, equivalents: Equivalent[]): Score 
       }
     }
   }
-  const killed = result.killed + result.timeout;
+  const killed = result.killed + result.timeout + result.outside;
   const total = killed + result.survived + result.noCoverage + result.ignored;
   result.percent = total === 0 ? null : (100 * killed) / total;
   return result;
@@ -92,7 +131,8 @@ export function score(report: MutationReport, equivalents: Equivalent[]): Score 
 /** One line a person reads: the counts and the score with one decimal (never rounded up to a pass). */
 export function formatScore(s: Score): string {
   const percent = s.percent === null ? "n/a" : `${(Math.floor(s.percent * 10) / 10).toFixed(1)}%`;
-  return `score ${percent}: killed ${s.killed}, timeout ${s.timeout}, survived ${s.survived}, no coverage ${s.noCoverage}, ignored ${s.ignored} (equivalent, left out: ${s.equivalent})`;
+  const outside = s.outside > 0 ? `, killed outside jest's process ${s.outside}` : "";
+  return `score ${percent}: killed ${s.killed}, timeout ${s.timeout}${outside}, survived ${s.survived}, no coverage ${s.noCoverage}, ignored ${s.ignored} (equivalent, left out: ${s.equivalent})`;
 }
 
 /** Several reports of one layer (runs on its files one by one) as one: a file in two reports keeps the later one. */
@@ -104,12 +144,13 @@ function main(argv: string[]): number {
   const min = argv.includes("--min") ? Number(argv[argv.indexOf("--min") + 1]) : null;
   const files = argv.filter((a, i) => !a.startsWith("--") && argv[i - 1] !== "--min");
   if (files.length === 0) {
-    console.error("Usage: npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json [more reports of the same layer] [--survivors] [--min 90]");
+    console.error("Usage: npx tsx tools/mutation-score.ts tools/mutation-state/<layer>-*.json [more reports of the same layer] [--survivors] [--min 90]");
     return 2;
   }
   const report = mergeReports(files.map((file) => JSON.parse(readFileSync(resolve(file), "utf8")) as MutationReport));
-  const equivalents = parseEquivalents(readFileSync(join(__dirname, "..", "docs", "testing.md"), "utf8"));
-  const s = score(report, equivalents);
+  const root = join(__dirname, "..");
+  const doc = readFileSync(join(root, "docs", "testing.md"), "utf8");
+  const s = score(report, parseEquivalents(doc), parseKilledOutside(doc, (path) => existsSync(join(root, path))));
   if (argv.includes("--survivors")) for (const line of s.survivors) console.log(line);
   console.log(formatScore(s));
   return min !== null && (s.percent === null || s.percent < min) ? 1 : 0;

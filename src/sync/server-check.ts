@@ -1,18 +1,13 @@
 /**
  * A change meets the record as the server has it, read just before the PATCH would leave: still as loaded
  * (send it), already exactly what the row asks (an interrupted sync, or a colleague made the same change:
- * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Pure.
+ * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Pure: send-row.ts
+ * reads the server and decides with these.
  */
 import type { StatePatch } from "../domain";
 import { canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";
 
 export { describeTracked, sameTracked };
-
-export type ServerVerdict =
-  | { kind: "send" }
-  | { kind: "already-applied" }
-  | { kind: "conflict"; message: string }
-  | { kind: "missing"; message: string };
 
 /** What the record holds once `patch` is applied to it as loaded: the row's whole wish, not only the fields sent. */
 export function expectedAfter(loaded: TrackedValues, patch: StatePatch): TrackedValues {
@@ -34,11 +29,4 @@ export const MISSING_MESSAGE = "The record no longer exists on the server (or mo
 export function conflictMessage(loaded: TrackedValues, server: TrackedValues): string {
   return `Changed on the server since it was loaded: it was ${describeTracked(loaded)}, it is now ${describeTracked(server)}. ` +
     "Refresh the table (your edit is kept where the server did not change it) and edit again if still needed.";
-}
-
-export function compareWithServer(loaded: TrackedValues, patch: StatePatch, server: TrackedValues | null): ServerVerdict {
-  if (server === null) return { kind: "missing", message: MISSING_MESSAGE };
-  if (holdsPatch(server, loaded, patch)) return { kind: "already-applied" };
-  if (sameTracked(server, loaded)) return { kind: "send" };
-  return { kind: "conflict", message: conflictMessage(loaded, server) };
 }

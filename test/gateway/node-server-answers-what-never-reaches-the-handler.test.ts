@@ -173,6 +173,26 @@ describe("the server's own limits", () => {
   });
 });
 
+describe("how late a stalled caller is cut", () => {
+  // Node checks its head and request timeouts only every connectionsCheckingInterval (30 s unless told): a caller
+  // that stalls is cut that much after its limit. The gateway asks for a tenth of the head timeout, within 10 ms to
+  // 1 s, so a 200 ms limit cuts at 200–220 ms rather than at 30 s. (What Node is given is asserted: timing the
+  // cut would need the clock.)
+  it.each([
+    [200, 20], [2000, 200], [10_000, 1000], [60_000, 1000], [99, 10], [50, 10], [1, 10],
+  ])("a head timeout of %i ms is checked every %i ms", async (headersTimeoutMs, interval) => {
+    const http = jest.requireActual<typeof import("node:http")>("node:http");
+    const createServer = jest.spyOn(http, "createServer");
+    try {
+      await start({ headersTimeoutMs, requestTimeoutMs: Math.max(headersTimeoutMs, 300) });
+      expect(createServer).toHaveBeenCalledTimes(1);
+      expect(createServer.mock.calls[0][0]).toMatchObject({ headersTimeout: headersTimeoutMs, connectionsCheckingInterval: interval });
+    } finally {
+      createServer.mockRestore();
+    }
+  });
+});
+
 describe("without a log of its own", () => {
   it("writes each event as a JSON line on console.log, timed by the system clock", async () => {
     jest.useFakeTimers({ now: NOW, doNotFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "nextTick", "queueMicrotask", "hrtime", "performance"] });

@@ -101,6 +101,24 @@ describe("AWS Lambda entry", () => {
     expect(String(error)).toBe("Error: GATEWAY_ANSWER_TIMEOUT_MS: answerTimeoutMs (10) must be at least timeoutMs (30000): the whole answer cannot take less than its start.");
   });
 
+  it("an unexpected failure at start is left as it is, not dressed as a variable to fix", () => {
+    const env = process.env;
+    // A fault that is not a configuration mistake (here the environment itself cannot be read).
+    process.env = new Proxy({ ...env }, {
+      get: (target, name) => {
+        if (name === "GATEWAY_TARGET") throw new TypeError("the environment cannot be read");
+        return target[name as string];
+      },
+    });
+    try {
+      const { error } = load();
+      expect(error).toBeInstanceOf(TypeError);
+      expect(String(error)).toBe("TypeError: the environment cannot be read");
+    } finally {
+      process.env = env;
+    }
+  });
+
   it("answers a Function URL's event, and logs the request on console.log", async () => {
     Object.assign(process.env, { GATEWAY_TARGET: "https://api.example.com", GATEWAY_ALLOW_ORIGINS: ADDIN });
     const { handler } = load();

@@ -1,5 +1,7 @@
 /** The score of issue 26, read from a small hand-made StrykerJS JSON report. */
-import { formatScore, mergeReports, parseEquivalents, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { formatScore, mergeReports, parseEquivalents, parseKilledOutside, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
 
 let next = 0;
 const mutant = (line: number, mutatorName: string, status: string, replacement?: string): ReportMutant => ({
@@ -91,4 +93,65 @@ it("an equivalent with a column leaves out only the mutant starting there, not a
   expect(listed).toEqual([{ file: "src/functions/args.ts", line: 71, column: 7, mutator: "ConditionalExpression" }]);
   const s = score(r, listed);
   expect([s.equivalent, s.survived, s.survivors]).toEqual([1, 1, ['src/functions/args.ts:71:36 ConditionalExpression "true" [Survived]']]);
+});
+
+describe("mutants killed by a test outside jest's process", () => {
+  const OUTSIDE_DOC = [
+    "## Equivalent mutants",
+    "- src/api/errors.ts:7 BooleanLiteral — the flag is only read when the list is empty.",
+    "## Killed outside jest's process",
+    "- src/gateway/cli.ts:132:5 ConditionalExpression — test/gateway/cli.test.ts spawns `npm run gateway`, which would never start.",
+    "## Afterwards",
+    "- src/domain/states.ts:20 BlockStatement — an equivalent again, after the section.",
+  ].join("\n");
+  const exists = (path: string) => path === "test/gateway/cli.test.ts";
+
+  it("are read from their own section, with the test file that kills each; the lists either side stay equivalents", () => {
+    expect(parseKilledOutside(OUTSIDE_DOC, exists)).toEqual([
+      { file: "src/gateway/cli.ts", line: 132, column: 5, mutator: "ConditionalExpression", test: "test/gateway/cli.test.ts" },
+    ]);
+    expect(parseEquivalents(OUTSIDE_DOC)).toEqual([
+      { file: "src/api/errors.ts", line: 7, mutator: "BooleanLiteral" },
+      { file: "src/domain/states.ts", line: 20, mutator: "BlockStatement" },
+    ]);
+  });
+
+  it("a line that names no test file, or one that is not in the project, is refused in words that say what to write", () => {
+    const without = "## Killed outside jest's process\n- src/gateway/cli.ts:132:5 ConditionalExpression — the CLI test.\n";
+    expect(() => parseKilledOutside(without, exists)).toThrow(
+      'docs/testing.md: "- src/gateway/cli.ts:132:5 ConditionalExpression — the CLI test." must name the test file (test/….test.ts) that kills it, as it is in the project.',
+    );
+    const gone = "## Killed outside jest's process\n- src/gateway/cli.ts:132:5 ConditionalExpression — test/gateway/old-cli.test.ts.\n";
+    expect(() => parseKilledOutside(gone, exists)).toThrow(/old-cli\.test\.ts\." must name the test file/);
+  });
+
+  it("count as killed, are named apart in the line a person reads, and a Stryker-disabled mutant is never counted so", () => {
+    const r: MutationReport = {
+      files: {
+        "src/gateway/cli.ts": {
+          mutants: [
+            { id: "a", mutatorName: "ConditionalExpression", status: "Survived", replacement: "false", location: { start: { line: 132, column: 5 } } },
+            { id: "b", mutatorName: "ConditionalExpression", status: "Ignored", replacement: "false", location: { start: { line: 132, column: 5 } } },
+            { id: "c", mutatorName: "ConditionalExpression", status: "Survived", replacement: "true", location: { start: { line: 133, column: 5 } } },
+            { id: "d", mutatorName: "StringLiteral", status: "Killed", location: { start: { line: 10, column: 1 } } },
+          ],
+        },
+      },
+    };
+    const s = score(r, [], parseKilledOutside(OUTSIDE_DOC, exists));
+    expect(s).toMatchObject({ killed: 1, outside: 1, survived: 1, ignored: 1 });
+    expect(s.percent).toBe(50);
+    expect(formatScore(s)).toBe("score 50.0%: killed 1, timeout 0, killed outside jest's process 1, survived 1, no coverage 0, ignored 1 (equivalent, left out: 0)");
+  });
+});
+
+it("the project's docs/testing.md reads: every mutant killed outside jest's process names a test file that is in the project", () => {
+  const root = join(__dirname, "..", "..");
+  const doc = readFileSync(join(root, "docs", "testing.md"), "utf8");
+  const outside = parseKilledOutside(doc, (path) => existsSync(join(root, path)));
+  expect(outside.length).toBeGreaterThan(0);
+  for (const m of outside) expect(existsSync(join(root, m.file))).toBe(true);
+  // An item is one list or the other, never both.
+  const equivalents = parseEquivalents(doc);
+  expect(outside.filter((o) => equivalents.some((e) => e.file === o.file && e.line === o.line && e.mutator === o.mutator))).toEqual([]);
 });
