@@ -6,7 +6,7 @@
  * comment (status Ignored). Mutants that do not compile (CompileError) or crash the code (RuntimeError) are not
  * bugs a user could meet and are left out. The only other mutants left out are those listed as equivalent in
  * docs/testing.md, one line each: `- src/file.ts:LINE:COLUMN MutatorName — why no user could tell` (the column may be left out to
- * cover every such mutant on the line).
+ * cover every such mutant on the line; `MutatorName (replacement \`…\`)` names one mutant where several of a kind share a place).
  * A mutant that only a test in another process can kill (a spawned CLI's entry line) is listed under the heading
  * "Killed outside jest's process", naming that test file: it counts as killed, and a line naming a test file
  * that does not exist is refused.
@@ -34,6 +34,8 @@ export interface Equivalent {
   /** Where on the line the mutant starts, as the survivor list prints it (file:line:column); without it, any column. */
   column?: number;
   mutator: string;
+  /** The replacement, when the line names it (`(replacement \`…\`)`): only that mutant of its kind at that place. */
+  replacement?: string;
 }
 
 /** A mutant that a test run outside jest's process kills (docs/testing.md names the test). */
@@ -58,6 +60,8 @@ export interface Score {
 
 const EQUIVALENT_LINE = /^\s*[-*]\s+`?(src\/[^\s:`]+):(\d+)(?::(\d+))?`?\s+`?([A-Za-z]+)`?\s/;
 
+/** Right after the mutator: `(replacement \`…\`)`. */
+const REPLACEMENT = /^\s*\(replacement `([^`]*)`\)/;
 const OUTSIDE_HEADING = /^#+\s+Killed outside jest's process\s*$/i;
 const TEST_FILE = /\btest\/[\w./-]+\.test\.ts\b/;
 
@@ -68,7 +72,13 @@ function listedMutants(markdown: string): { item: Equivalent; text: string; outs
   for (const line of markdown.split("\n")) {
     if (/^#+\s/.test(line)) outside = OUTSIDE_HEADING.test(line);
     const match = EQUIVALENT_LINE.exec(line);
-    if (match) found.push({ item: { file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}), mutator: match[4] }, text: line, outside });
+    const replacement = match ? REPLACEMENT.exec(line.slice(match[0].length)) : null;
+    if (match) {
+      found.push({
+        item: { file: match[1], line: Number(match[2]), ...(match[3] ? { column: Number(match[3]) } : {}), mutator: match[4], ...(replacement ? { replacement: replacement[1] } : {}) },
+        text: line, outside,
+      });
+    }
   }
   return found;
 }
@@ -97,7 +107,7 @@ export function score(report: MutationReport, equivalents: Equivalent[], killedO
   const result: Score = { killed: 0, timeout: 0, outside: 0, survived: 0, noCoverage: 0, ignored: 0, equivalent: 0, percent: null, survivors: [] };
   const matches = (list: Equivalent[], file: string, m: ReportMutant) =>
     list.some((e) => file.endsWith(e.file) && e.line === m.location.start.line && (e.column === undefined || e.column === m.location.start.column) &&
-      e.mutator === m.mutatorName);
+      e.mutator === m.mutatorName && (e.replacement === undefined || e.replacement === m.replacement));
   const listed = (file: string, m: ReportMutant) => matches(equivalents, file, m);
   const files = Object.keys(report.files).sort();
   for (const file of files) {

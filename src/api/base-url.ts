@@ -34,10 +34,10 @@ function meant(typed: string): string | null {
   } catch {
     return null;
   }
-  // A host as people type one: a name with a dot, localhost, an IPv4 address or [IPv6]. Not "3000" (a port),
-  // not "c" (from "C:\\x", a file path).
+  // A host as people type one: a name with a dot (an IPv4 address is one), localhost or [IPv6]. Not "3000" (a
+  // port), not "c" (from "C:\\x", a file path).
   const host = rest.split(/[/?#]/)[0].replace(/:\d*$/, "");
-  if (!/^(localhost|\[[0-9a-f:.]+\]|\d+\.\d+\.\d+\.\d+|[^\s.]+(\.[^\s.]+)+)$/i.test(host)) return null;
+  if (!/^(localhost|\[[0-9a-f:.]+\]|[^\s.]+(\.[^\s.]+)+)$/i.test(host)) return null;
   const scheme = half ? half[1].toLowerCase() : isLoopbackHost(url.hostname) ? "http" : "https";
   return `${scheme}://${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
@@ -121,6 +121,7 @@ export function resolveLink(link: string, pageUrl: string, listUrl: string, orig
 
 /** Text of a URL-ish string without a user name or password (before an @), for messages about a URL that did not parse. */
 function withoutUserInfo(text: string): string {
-  // Up to the last @: a password may itself hold "/" or "@". Without "//" (no scheme typed), from the start.
-  return text.includes("//") ? text.replace(/\/\/.*@/, "//") : text.replace(/^.*@/, "");
+  // Up to the last @: a password may itself hold "/" or "@", or a line break pasted with it. Without "//" (no
+  // scheme typed), from the start.
+  return text.includes("//") ? text.replace(/\/\/[\s\S]*@/, "//") : text.replace(/^[\s\S]*@/, "");
 }

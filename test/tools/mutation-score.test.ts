@@ -155,3 +155,12 @@ it("the project's docs/testing.md reads: every mutant killed outside jest's proc
   const equivalents = parseEquivalents(doc);
   expect(outside.filter((o) => equivalents.some((e) => e.file === o.file && e.line === o.line && e.mutator === o.mutator))).toEqual([]);
 });
+
+it("an equivalent that names its replacement leaves out that mutant only, not another of its kind at the same place", () => {
+  const at = (replacement: string, status: string): ReportMutant => ({ id: replacement, mutatorName: "Regex", status, replacement, location: { start: { line: 40, column: 8 } } });
+  const r: MutationReport = { files: { "src/api/base-url.ts": { mutants: [at("/\\d/", "Survived"), at("/\\D+/", "Survived"), at("/x$/", "Killed")] } } };
+  const listed = parseEquivalents("- src/api/base-url.ts:40:8 Regex (replacement `/\\d/`) — the last alternative already matches it.\n");
+  expect(listed).toEqual([{ file: "src/api/base-url.ts", line: 40, column: 8, mutator: "Regex", replacement: "/\\d/" }]);
+  const s = score(r, listed);
+  expect([s.killed, s.equivalent, s.survived, s.survivors]).toEqual([1, 1, 1, ['src/api/base-url.ts:40:8 Regex "/\\\\D+/" [Survived]']]);
+});
