@@ -62,16 +62,20 @@ export class RequestGovernor {
       this.stats.shared++;
       return pending as Promise<T>;
     }
+    // A `work` that throws before its first await settles `started` at once: its finally has already run, and
+    // the failure must not be kept as the key's call in flight (failures are not kept).
+    let settled = false;
     const started = (async () => {
       try {
         const value = await work();
         if (this.cacheMs > 0) this.remember(key, value);
         return value;
       } finally {
+        settled = true;
         this.inFlight.delete(key);
       }
     })();
-    this.inFlight.set(key, started);
+    if (!settled) this.inFlight.set(key, started);
     return started;
   }
 

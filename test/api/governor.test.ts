@@ -69,4 +69,19 @@ describe("the request governor", () => {
     expect(governor.peek("f")).toBeUndefined();
     expect(governor.stats).toMatchObject({ calls: 4, hits: 0, shared: 1, fetches: 2 });
   });
+
+  it("share: a work that throws before it awaits anything is not kept either: the next call for its key runs its own", async () => {
+    const governor = new RequestGovernor(60_000, () => 0);
+    const thrown = governor.share("k", () => {
+      throw new Error("the session is not ready");
+    });
+    await expect(thrown).rejects.toThrow("the session is not ready");
+    let calls = 0;
+    const again = await governor.share("k", async () => {
+      calls++;
+      return 5;
+    });
+    expect([again, calls, governor.peek("k")]).toEqual([5, 1, 5]);
+    expect(governor.stats).toMatchObject({ calls: 2, hits: 0, shared: 0 });
+  });
 });
