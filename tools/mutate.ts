@@ -17,10 +17,12 @@
  * `npx tsx tools/mutation-score.ts reports/mutation/<name>/mutation.json`.
  * What each run learnt is kept in git, in tools/mutation-state/<name>.json (StrykerJS's incremental file, one
  * line of JSON): a machine here starts with no ignored file, and a layer costs hours, so the next run, on any
- * machine, tests only the mutants whose code or covering tests changed. Commit it with the tests you wrote.
+ * machine, tests only the mutants whose code or covering tests changed, and skips a file whose code and test
+ * files are all as its state has them (kept-state.ts). Commit it with the tests you wrote.
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { unchangedSince } from "./kept-state";
 
 const ROOT = resolve(__dirname, "..");
 /** Where each run's incremental file is kept (tracked: see above). */
@@ -126,7 +128,7 @@ function parseArgs(argv: string[]): Args {
   return { targets, force, check, each, own };
 }
 
-/** One StrykerJS run on `targets`; returns its report's path. */
+/** One StrykerJS run on `targets`, or none when its kept state is of today's sources; returns the state's path. */
 async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "targets" | "each">): Promise<string> {
   const mutate = targets.flatMap((t) =>
     statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [rel(t)],
@@ -135,6 +137,12 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
   if (tests.length === 0) throw new Error(`No test reaches ${targets.map(rel).join(", ")}`);
   const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+") + (own ? ".own" : "");
   const out = `reports/mutation/${name}`;
+  const state = `${STATE_DIR}/${name}.json`;
+  const mutated = targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t])).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map(rel);
+  if (!force && unchangedSince(join(ROOT, state), ROOT, mutated, tests.map(rel))) {
+    console.log(`Unchanged since ${state} (the code and its ${tests.length} test files): its verdicts stand, nothing to run.`);
+    return state;
+  }
   console.log(`Mutating ${mutate.join(" ")} with ${tests.length} test files:\n  ${tests.map(rel).join("\n  ")}`);
 
   const { Stryker } = await import("@stryker-mutator/core");
@@ -143,7 +151,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     mutate,
     force,
     ...(check ? {} : { checkers: [] }),
-    incrementalFile: `${STATE_DIR}/${name}.json`,
+    incrementalFile: state,
     htmlReporter: { fileName: `${out}/index.html` },
     jsonReporter: { fileName: `${out}/mutation.json` },
     jest: {
@@ -160,9 +168,9 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     },
   });
   const results = await stryker.runMutationTest();
-  compact(join(ROOT, STATE_DIR, `${name}.json`));
-  console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${out}/mutation.json`);
-  return `${out}/mutation.json`;
+  compact(join(ROOT, state));
+  console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${state}`);
+  return state;
 }
 
 async function main(): Promise<void> {
