@@ -99,10 +99,15 @@ export class LinkRewriter {
       }
       if (b === OPEN_OBJECT || b === OPEN_ARRAY) {
         this.depth++;
-        if (this.depth === 1) this.expectKey = b === OPEN_OBJECT;
-        else if (this.depth === 2) this.valueNext = false;
+        if (this.depth === 1) {
+          // A new top level (only a body that is not well-formed has two): nothing read before it is its key.
+          this.expectKey = b === OPEN_OBJECT;
+          this.key = null;
+          this.valueNext = false;
+        } else if (this.depth === 2) this.valueNext = false;
       } else if (b === CLOSE_OBJECT || b === CLOSE_ARRAY) {
         this.depth--;
+        this.valueNext = false;
       } else if (this.depth === 1 && b === COLON) {
         this.valueNext = true;
       } else if (this.depth === 1 && b === COMMA) {

@@ -31,6 +31,8 @@ describe("rewritten", () => {
     ["after numbers, booleans and null", `{"count":30,"has_more":true,"cursor":null,"next":${q(LINK)}}`],
     ["after a nested object and array", `{"meta":{"next":${q(LINK)},"k":[1,{"a":"b"}]},"results":[[],{}],"next":${q(LINK)}}`],
     ["with spaces and newlines around the colon", `{\n  "previous" :\n  ${q(LINK)}\n}`],
+    // A hostile key: only its first bytes are held to tell it from next and previous, never the whole megabyte.
+    ["after a key of a million bytes", `{"${"k".repeat(1_000_000)}":"v","next":${q(LINK)}}`],
   ])("the top-level link %s", async (_what, body) => {
     // The last occurrence of the link is the top-level one in each body.
     const at = body.lastIndexOf(q(LINK));
@@ -61,6 +63,9 @@ describe("relayed as sent", () => {
     ["a link after a colon in a top-level array", `["next":${q(LINK)}]`],
     ["a link after a colon following a nested next", `[1,{"next":1}:${q(LINK)}]`],
     ["a link after the object closed", `{"next":} ${q(LINK)}`],
+    ["a link in an array after an object whose next had no value", `{"next":}[${q(LINK)}]`],
+    ["a link after a colon in an array after such an object", `{"next":}["a":${q(LINK)}]`],
+    ["a link in an object after such an object, with no key of its own", `{"next":}{${q(LINK)}}`],
     ["a link with a bad escape", `{"next":"${LINK}\\q"}`],
     ["a link with a raw tab", `{"next":"${LINK}\tx"}`],
   ])("%s", async (_what, body) => {
