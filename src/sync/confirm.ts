@@ -8,6 +8,7 @@ import { AuthError, CancelledError, type SpendClient } from "../api";
 import { describeTracked, sameTracked } from "../sheets";
 import type { JournalEntry, RowResult } from "./outcome";
 import { readCurrent, type ReadScope } from "./read-current";
+import { asSentence } from "./sentences";
 
 export interface Confirmed {
   /** Results whose record no longer holds what this run sent, now "overwritten". */
@@ -15,9 +16,6 @@ export interface Confirmed {
   /** Why the confirmation could not be done, if it could not ("" when done). */
   failure: string;
 }
-
-/** A service's words end the summary's sentence; "Run Sync states again" follows them. */
-const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 export async function confirmApplied(
   client: SpendClient, scope: ReadScope, applied: RowResult[], log: (entry: JournalEntry) => void, now: () => Date, signal?: AbortSignal,
@@ -28,7 +26,8 @@ export async function confirmApplied(
     const states = [...new Set(checked.map((r) => r.sent!.state))];
     current = await readCurrent(client, scope, checked.map((r) => r.id), states, { signal });
   } catch (error) {
-    if (error instanceof AuthError || error instanceof CancelledError) return { overwritten: [], failure: asSentence(error.message) };
+    if (error instanceof CancelledError) return { overwritten: [], failure: "Cancelled before the rows applied were read again to confirm them." };
+    if (error instanceof AuthError) return { overwritten: [], failure: asSentence(error.message) };
     return { overwritten: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${(error as Error).message}`) };
   }
   const overwritten: RowResult[] = [];

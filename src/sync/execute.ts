@@ -14,6 +14,7 @@ import { OUTCOMES, type JournalEntry, type Outcome, type RowResult } from "./out
 import { planRows, type PlannedRow } from "./plan";
 import { pool } from "./pool";
 import { previewOf, type SyncPreview } from "./preview";
+import { asSentence } from "./sentences";
 import { sendingMessage, syncRecord } from "./send-row";
 import { SyncSetupError, openSyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
@@ -94,7 +95,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   let stopped: SyncReport["stopped"] = null;
   let stopMessage = "";
   const isStopped = () => {
-    if (!stopped && writer.failure) [stopped, stopMessage] = ["workbook", `The workbook could not be written, so the rest was not sent: ${writer.failure.message}`];
+    if (!stopped && writer.failure) [stopped, stopMessage] = ["workbook", asSentence(`The workbook could not be written, so the rest was not sent: ${writer.failure.message}`)];
     if (!stopped && options.signal?.aborted) [stopped, stopMessage] = ["cancelled", "Cancelled: the rest was not sent."];
     return stopped !== null;
   };
@@ -131,7 +132,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
       maySend: () => !isStopped(),
       stopMessage: () => stopMessage,
     }, { maxAttempts: options.maxAttempts, now, signal: options.signal });
-    if (sent.authRefused && !stopped) [stopped, stopMessage] = ["auth", sent.message];
+    if (sent.authRefused && !stopped) [stopped, stopMessage] = ["auth", asSentence(sent.message)];
     decide(row, { outcome: sent.outcome, message: sent.message, server: sent.server, sent: sent.sent });
     done++;
     progress();

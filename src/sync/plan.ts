@@ -86,11 +86,20 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
   const parsed = parsePatchBody(body);
   if (!parsed.ok) return { cls: "invalid", message: parsed.message };
   const verdict = checkTransition(resource, loaded.state, parsed.patch);
-  if (!verdict.ok) return { cls: "invalid", message: resource === "allowance" ? `${verdict.message}${allowedFrom(loaded.state)}` : verdict.message };
+  if (!verdict.ok) return { cls: "invalid", message: `${verdict.message}${whatToDo(resource, loaded.state, parsed.patch)}` };
   return { cls: "change", patch: parsed.patch };
 }
 
-/** The service's transition message names no allowed value: the planner adds them (expenses' message has them). */
+/**
+ * What to do about a refused edit, after the service's words: a Paid ID or Paid at with accounted is cleared or
+ * paid chosen (naming the allowed states would offer the one already chosen); the service's transition message
+ * for allowances names no allowed state, so they are added (expenses' message has them).
+ */
+function whatToDo(resource: TrackedResource, state: string, patch: StatePatch): string {
+  if (patch.state === "accounted" && (patch.paid_id !== undefined || patch.paid_at !== undefined)) return " Clear Paid ID and Paid at, or set State to paid.";
+  return resource === "allowance" ? allowedFrom(state) : "";
+}
+
 function allowedFrom(state: string): string {
   const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];
   return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";

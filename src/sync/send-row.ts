@@ -18,6 +18,7 @@ import { answerContradiction } from "./answer-check";
 import type { JournalEntry, JournalRequest, Outcome } from "./outcome";
 import { getOne, type ReadScope } from "./read-current";
 import { MISSING_MESSAGE, conflictMessage, describeTracked, holdsPatch, sameTracked } from "./server-check";
+import { asSentence, inParentheses } from "./sentences";
 
 export interface SendResult {
   outcome: Extract<Outcome, "applied" | "already-applied" | "rejected" | "conflict" | "unconfirmed" | "not-sent">;
@@ -83,17 +84,17 @@ export async function syncRecord(
     } catch (error) {
       const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
-        read(status, unknown ? "unconfirmed" : "not-sent", `Reading the record was refused: ${error.message} ${notSent()}`);
-        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
+        read(status, unknown ? "unconfirmed" : "not-sent", `Reading the record was refused: ${asSentence(error.message)} ${notSent()}`);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message: asSentence(error.message), authRefused: true };
       }
       if (unknown) {
-        const message = `Sent, but the service could not be reached to confirm it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
+        const message = `Sent, but the service could not be reached to confirm it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
         read(status, "unconfirmed", `${message} Not sent again.`);
         return { outcome: "unconfirmed", message };
       }
       const message = error instanceof CancelledError
         ? hooks.stopMessage() || "Cancelled: the rest was not sent."
-        : `Not sent: the record could not be read first (${(error as Error).message}). Run Sync states again.`;
+        : `Not sent: the record could not be read first ${inParentheses((error as Error).message)}. Run Sync states again.`;
       read(status, "not-sent", refusal ? `${message} Not sent again.` : message);
       return { outcome: "not-sent", message };
     }
@@ -151,8 +152,9 @@ export async function syncRecord(
     } catch (error) {
       const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
-        log(status, unknown ? "unconfirmed" : "not-sent", error.message);
-        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message, authRefused: true };
+        const message = asSentence(error.message);
+        log(status, unknown ? "unconfirmed" : "not-sent", message);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message, authRefused: true };
       }
       if (error instanceof RateLimitError) {
         // 429: not processed. Wait as asked, but no longer than the client's own limit, and stop on cancel.
@@ -206,7 +208,7 @@ async function settleAnswer(
   try {
     server = await getOne(client, scope, id, signal);
   } catch (error) {
-    const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it (${(error as Error).message}). Run Sync states again: it reads the record before sending.`;
+    const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
     read((error as Partial<HttpError>).status ?? null, "unconfirmed", `${message} Not sent again.`);
     return { outcome: "unconfirmed", message, authRefused: error instanceof AuthError };
   }

@@ -553,7 +553,7 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
     expect(previewed.values("Sync status").slice(0, 4)).toEqual([
       "Will send: approved → paid (Paid ID: PAY-PICK-1)",
       "Will send: approved → paid (Paid ID: PAY-PICK-2)",
-      "Invalid: paid_id and paid_at must not be sent when state is 'accounted'.",
+      "Invalid: paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
       "",
     ]);
     // Edited cells highlighted (light orange); the others keep the editable yellow.
@@ -568,7 +568,7 @@ describe("pickers and the preview in the sheet, with the keyboard", () => {
     await expectText(page.locator("#sync-status"), "2 applied, 1 invalid (not sent).");
     const synced = await modelTable(page, table);
     expect(synced.values("Sync status")[0]).toMatch(/^Applied \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC: approved → paid$/);
-    expect(synced.values("Sync status")[2]).toMatch(/^Not sent, fix the row .*: paid_id and paid_at must not be sent when state is 'accounted'\.$/);
+    expect(synced.values("Sync status")[2]).toMatch(/^Not sent, fix the row .*: paid_id and paid_at must not be sent when state is 'accounted'\. Clear Paid ID and Paid at, or set State to paid\.$/);
     // Synced: the highlight gives way to the outcome; the refused row keeps its highlight until fixed.
     expect(synced.fills("Sync status").slice(0, 3)).toEqual(["#C6EFCE", "#C6EFCE", "#FFC7CE"]);
     expect(synced.fills("State").slice(0, 3)).toEqual(["#FFF4CE", "#FFF4CE", "#F8CBAD"]);

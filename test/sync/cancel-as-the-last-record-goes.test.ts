@@ -27,7 +27,7 @@ it("one record, Cancel during its PATCH: applied, and the run says it was cancel
   const report = await runSync(client, f.workbook, await previewSync(f.workbook, table), { signal: controller.signal });
   expect(report.counts).toMatchObject({ applied: 1, "not-sent": 0 });
   expect(report.stopped).toBe("cancelled");
-  expect(report.summary).toBe("1 applied. Cancelled: the rest was not sent. Cancelled. Run Sync states again or refresh to check them.");
+  expect(report.summary).toBe("1 applied. Cancelled: the rest was not sent. Cancelled before the rows applied were read again to confirm them. Run Sync states again or refresh to check them.");
   expect(requests).toEqual(["GET", "PATCH"]);
   expect(f.sandbox.store.expense(f.sub, e.id)).toMatchObject({ state: "accounted", accounted_id: "ACC-1" });
 });

@@ -99,5 +99,5 @@ it("Cancel pressed while the run's records are read again stops that read: the s
   // The PATCH was answered before Cancel; the read again is the request Cancel stopped.
   expect(requests.slice(0, 2)).toEqual(["GET 200", "PATCH 200"]);
   expect(report.counts).toMatchObject({ applied: 1, overwritten: 0 });
-  expect(report.summary).toBe("1 applied. Cancelled. Run Sync states again or refresh to check them.");
+  expect(report.summary).toBe("1 applied. Cancelled before the rows applied were read again to confirm them. Run Sync states again or refresh to check them.");
 });

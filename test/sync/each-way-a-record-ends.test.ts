@@ -99,12 +99,12 @@ const CASES: Record<string, Case> = {
       return lost();
     },
     outcome: "unconfirmed",
-    status: (w) => `Unconfirmed ${AT}: Sent, but the service could not be reached to confirm it (${unreachable(w, "GET")}). Run Sync states again: it reads the record before sending.`,
+    status: (w) => `Unconfirmed ${AT}: Sent, but the service could not be reached to confirm it (${unreachable(w, "GET").replace(/\.$/, "")}). Run Sync states again: it reads the record before sending.`,
     lines: (w) => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", "", "unknown", `${unreachable(w, "PATCH")} Reading the record before anything else.`],
       ["PATCH", "", "sending", `Attempt 2. ${SENDING}`],
-      ["read (GET)", "", "unconfirmed", `Sent, but the service could not be reached to confirm it (${unreachable(w, "GET")}). Run Sync states again: it reads the record before sending. Not sent again.`],
+      ["read (GET)", "", "unconfirmed", `Sent, but the service could not be reached to confirm it (${unreachable(w, "GET").replace(/\.$/, "")}). Run Sync states again: it reads the record before sending. Not sent again.`],
     ],
     applied: 1,
   },
@@ -328,12 +328,12 @@ const CASES: Record<string, Case> = {
     },
     patch: lost,
     outcome: "unconfirmed",
-    status: () => `Unconfirmed ${AT}: Sent, but the service could not be reached to confirm it (Cancelled.). Run Sync states again: it reads the record before sending.`,
+    status: () => `Unconfirmed ${AT}: Sent, but the service could not be reached to confirm it (Cancelled). Run Sync states again: it reads the record before sending.`,
     lines: (w) => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", "", "unknown", `${unreachable(w, "PATCH")} Reading the record before anything else.`],
       ["PATCH", "", "sending", `Attempt 2. ${SENDING}`],
-      ["read (GET)", "", "unconfirmed", "Sent, but the service could not be reached to confirm it (Cancelled.). Run Sync states again: it reads the record before sending. Not sent again."],
+      ["read (GET)", "", "unconfirmed", "Sent, but the service could not be reached to confirm it (Cancelled). Run Sync states again: it reads the record before sending. Not sent again."],
     ],
     applied: 0,
   },
@@ -346,8 +346,8 @@ function otherAnswer() {
   return { ...other, state: "accounted", accounted_id: "ACC-1" };
 }
 const refusedKey = (w: Words) =>
-  `The API key was refused for enterprise ${w.enterprise}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key"`;
-const unsettled = (w: Words) => `Sent, and the service answered 200, but ${OTHER}; the record could not be read to settle it (${refusedKey(w)}). ` +
+  `The API key was refused for enterprise ${w.enterprise}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key".`;
+const unsettled = (w: Words) => `Sent, and the service answered 200, but ${OTHER}; the record could not be read to settle it (${refusedKey(w).replace(/\.$/, "")}). ` +
   "Run Sync states again: it reads the record before sending.";
 const unreachable = (w: Words, method: string) => `Could not reach the service at ${w.origin} (${method} ${w.path}): fetch failed.`;
 const failed = (w: Words) => `The service failed (HTTP 500) on PATCH ${w.path}; try again later. The service said: "Internal error"`;

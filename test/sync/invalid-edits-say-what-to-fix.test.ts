@@ -25,7 +25,7 @@ it.each<[string, TrackedResource, TrackedValues, TrackedValues, string]>([
   ["an allowance moved from a state the API cannot change", "allowance", as("pending"), as("paid"),
     "Invalid state transition from 'pending' to 'paid'. Only approved or accounted allowances can be changed through the API."],
   ["an allowance's accounted with a payment field: the states it may take from approved", "allowance", as("approved"), as("accounted", { paid_id: "P" }),
-    "paid_id and paid_at must not be sent when state is 'accounted'. From approved, choose accounted or paid."],
+    "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
 ])("%s", (_what, resource, loaded, desired, message) => {
   expect(judgeEdit(resource, loaded, desired)).toEqual({ cls: "invalid", message });
 });

@@ -48,7 +48,7 @@ it("refused on the second record: the third, read meanwhile, is not sent; the la
   const report = await runSync(client, f.workbook, preview, { now: NOW, concurrency: 2, runId: "r", by: "Ana" });
 
   const refused = `The API key was refused for enterprise ${f.enterprise.id}. Check the key and the enterprise id in the connection settings. ` +
-    'The service said: "Invalid API key"';
+    'The service said: "Invalid API key".';
   expect(report.stopped).toBe("auth");
   expect(report.summary).toBe(`1 applied, 4 not sent. ${refused}`);
   expect(report.results.map((r) => [name.get(r.id), r.outcome])).toEqual(expect.arrayContaining([
@@ -106,7 +106,7 @@ it("Cancel pressed first, then a PATCH already on its way refused for the key: t
   });
   const report = await runSync(client, f.workbook, preview, { now: NOW, concurrency: 2, signal: controller.signal });
   const refused = `The API key was refused for enterprise ${f.enterprise.id}. Check the key and the enterprise id in the connection settings. ` +
-    'The service said: "Invalid API key"';
+    'The service said: "Invalid API key".';
   expect(report.stopped).toBe("cancelled");
   expect(report.summary).toBe("2 not sent. Cancelled: the rest was not sent.");
   expect(cellOf(f, table, a.id, "Sync status")).toBe(`Not sent 2026-11-21 10:00 UTC: ${refused}`);

@@ -50,7 +50,7 @@ describe("invalid edits say what to fix and are never sent", () => {
   });
   it("paid_id or paid_at with target accounted", () => {
     expect(judge(loadedAs("approved"), { state: "accounted", paid_id: "P-9" })).toEqual({
-      cls: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'.",
+      cls: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
     });
   });
   it("a field the API cannot clear", () => {

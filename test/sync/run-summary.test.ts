@@ -87,7 +87,7 @@ it("a run with every outcome: the summary counts each, in order, and each row's 
   );
   expect(status(unconfirmed.id)).toBe(
     `Unconfirmed ${at}: Sent, but the service could not be reached to confirm it (Could not reach the service at ${f.sandbox.baseUrl} ` +
-      `(GET /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${unconfirmed.id}/): fetch failed.). ` +
+      `(GET /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${unconfirmed.id}/): fetch failed). ` +
       "Run Sync states again: it reads the record before sending.",
   );
   expect(status(notSent.id)).toBe(`Not sent ${at}: The service asks to wait 3600 s before more changes: not sent. Run Sync states again later.`);

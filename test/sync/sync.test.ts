@@ -39,7 +39,7 @@ describe("Sync states on expenses", () => {
     expect(preview.rows.map((r) => [r.id, r.cls, r.patch ?? r.message])).toEqual(expect.arrayContaining([
       [a.id, "change", { state: "paid", paid_id: "PAY-100", paid_at: "2026-11-02T09:15:00Z" }],
       [b.id, "change", { state: "accounted", accounted_id: "ACC-200" }],
-      [c.id, "invalid", "paid_id and paid_at must not be sent when state is 'accounted'."],
+      [c.id, "invalid", "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
       [d.id, "invalid", expect.stringMatching(/^Accounted ID changed but State did not/)],
     ]));
     // Nothing is sent by a preview.
@@ -58,7 +58,7 @@ describe("Sync states on expenses", () => {
     expect(cellOf(f, table, a.id, "Sync status")).toBe("Applied 2026-11-21 10:00 UTC: approved → paid");
     expect(fillOf(f, table, a.id, "Sync status")).toBe(OUTCOME_FILLS.applied);
     expect(cellOf(f, table, b.id, "State")).toBe("accounted");
-    expect(cellOf(f, table, c.id, "Sync status")).toBe("Not sent, fix the row 2026-11-21 10:00 UTC: paid_id and paid_at must not be sent when state is 'accounted'.");
+    expect(cellOf(f, table, c.id, "Sync status")).toBe("Not sent, fix the row 2026-11-21 10:00 UTC: paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.");
     expect(fillOf(f, table, c.id, "Sync status")).toBe(OUTCOME_FILLS.invalid);
     expect(serialToTimestamp(cellOf(f, table, a.id, "Paid at (UTC)") as number)).toBe("2026-11-02T09:15:00Z");
 
@@ -73,7 +73,7 @@ describe("Sync states on expenses", () => {
       [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, 200, "applied", ""],
     ]);
     expect(linesOf(c.id)).toEqual([
-      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "none", "", "", "invalid", "paid_id and paid_at must not be sent when state is 'accounted'."],
+      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "none", "", "", "invalid", "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
     ]);
     expect(journal.rows).toHaveLength(6);
     expect(JSON.stringify(journal.rows)).not.toContain(f.enterprise.api_key);

@@ -37,7 +37,7 @@ it("the snapshot cannot be written after the first record: no more PATCH, the ro
   const last = records[5];
   expect(f.sandbox.store.transitionsOf(last.id)).toHaveLength(0);
   expect(cellOf(f, table, last.id, "Sync status")).toBe(
-    "Not sent 2026-11-21 10:00 UTC: The workbook could not be written, so the rest was not sent: the sheet of loaded values is protected",
+    "Not sent 2026-11-21 10:00 UTC: The workbook could not be written, so the rest was not sent: the sheet of loaded values is protected.",
   );
   expect(records.filter((e) => f.sandbox.store.transitionsOf(e.id).length > 0).length).toBeLessThan(3);
   // Its outcome could not be written: the applied record is not read again after the run.
