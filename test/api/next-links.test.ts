@@ -4,22 +4,8 @@
  * absolute link (the base URL's origin, no credentials) and to the list's own path. Each refusal is a sentence
  * and nothing is sent where it points.
  */
-import { CrossOriginError, PaginationError, SpendClient, listCards } from "../../src/api";
-import { fakeTransport, pageOf } from "../support/fake-transport";
-
-const BASE = "https://spend.example/api";
-const LIST = "https://spend.example/api/public/v1/enterprises/ent-1/corporate-cards/";
-
-/** Page 1 links on with `next`; every other page is the last. The requests are recorded. */
-function listWith(next: string) {
-  const fake = fakeTransport((r, i) => {
-    if (i >= 10) return new Error("looping");
-    const page = Number(new URL(r.url).searchParams.get("page") ?? 1);
-    return { body: { count: null, next: page === 1 ? next : null, previous: null, results: pageOf(`${LIST}?page=${page}&page_size=2`, 4).results } };
-  });
-  const c = new SpendClient({ baseUrl: BASE, enterpriseId: "ent-1", apiKey: "sk_test_links", transport: fake.transport, retry: { retries: 0 } });
-  return { load: () => listCards(c, {}, { pageSize: 2 }).all(), fake };
-}
+import { CrossOriginError, PaginationError } from "../../src/api";
+import { LIST, listWith } from "./helpers/list-with-next";
 
 describe("a relative next link is an address on the page's own server", () => {
   it.each([

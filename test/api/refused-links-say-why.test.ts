@@ -3,22 +3,16 @@
  * broke and quotes the link cut to a readable length (80 characters of the link, 120 of a path): one that is
  * not a URL, one with a user name (with or without a password), one that leaves the list.
  */
-import { CrossOriginError, PaginationError, SpendClient, checkLinkOrigin, listCards } from "../../src/api";
-import { fakeTransport, pageOf } from "../support/fake-transport";
+import { CrossOriginError, PaginationError, SpendClient, checkLinkOrigin } from "../../src/api";
+import { fakeTransport } from "../support/fake-transport";
+import { BASE, listWith } from "./helpers/list-with-next";
 
-const BASE = "https://spend.example/api";
 const ORIGIN = "https://spend.example";
-const LIST = "https://spend.example/api/public/v1/enterprises/ent-1/corporate-cards/";
 
-/** Page 1 links on with `next`; every other page is the last. The requests are recorded. */
-function listWith(next: string) {
-  const fake = fakeTransport((r, i) => {
-    if (i >= 10) return new Error("looping");
-    const page = Number(new URL(r.url).searchParams.get("page") ?? 1);
-    return { body: { count: null, next: page === 1 ? next : null, previous: null, results: pageOf(`${LIST}?page=${page}&page_size=2`, 4).results } };
-  });
-  const c = new SpendClient({ baseUrl: BASE, enterpriseId: "ent-1", apiKey: "sk_test_refused_links", transport: fake.transport, retry: { retries: 0 } });
-  return { load: () => listCards(c, {}, { pageSize: 2 }).all().then(() => { throw new Error("loaded"); }, (e: unknown) => e), fake };
+/** listWith's list, whose load gives the error it ends with (a load that succeeds fails the test). */
+function refusing(next: string) {
+  const { load, fake } = listWith(next);
+  return { load: () => load().then(() => { throw new Error("loaded"); }, (e: unknown) => e), fake };
 }
 
 describe("a link that is not a URL", () => {
@@ -53,7 +47,7 @@ describe("a link with a user name in it, on the right origin", () => {
     ["a password alone", "https://:pw@spend.example/api/public/v1/enterprises/ent-1/corporate-cards/?page=2&page_size=2"],
     ["both", "https://someone:pw@spend.example/api/public/v1/enterprises/ent-1/corporate-cards/?page=2&page_size=2"],
   ])("%s: refused, and page 2 is not asked for", async (_what, next) => {
-    const { load, fake } = listWith(next);
+    const { load, fake } = refusing(next);
     const error = await load();
     expect(error).toBeInstanceOf(CrossOriginError);
     expect((error as CrossOriginError).message).toBe(
@@ -67,7 +61,7 @@ describe("a link with a user name in it, on the right origin", () => {
 describe("a long link is quoted cut short", () => {
   it("one that leaves the list: 80 characters of the link, 120 of the path it leads to", async () => {
     const path = `/admin/${"a".repeat(60)}/${"b".repeat(60)}/${"c".repeat(60)}/`;
-    const { load, fake } = listWith(`${path}?page=2`);
+    const { load, fake } = refusing(`${path}?page=2`);
     const error = await load();
     expect(error).toBeInstanceOf(PaginationError);
     expect((error as Error).message).toBe(
@@ -79,7 +73,7 @@ describe("a long link is quoted cut short", () => {
 
   it("one that is no URL even against the page: 80 characters", async () => {
     const next = `http://[not-a-host/${"p".repeat(100)}`;
-    const { load } = listWith(next);
+    const { load } = refusing(next);
     expect(((await load()) as Error).message).toBe(
       `Refused to follow the service's link to page 2 of corporate cards: "${next.slice(0, 80)}" is not a URL. Loading stopped.`,
     );
