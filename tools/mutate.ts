@@ -22,7 +22,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { unchangedSince } from "./kept-state";
+import { digestsOf, unchangedSince } from "./kept-state";
 
 const ROOT = resolve(__dirname, "..");
 /** Where each run's incremental file is kept (tracked: see above). */
@@ -95,12 +95,13 @@ function relatedTests(targets: string[], ownOnly = false): string[] {
 
 /**
  * StrykerJS writes its incremental file indented, each killed mutant with the stack of its failure (paths of this
- * machine's sandbox). Kept in git: one line, and each reason's first line only (the report shows it; the
- * incremental run reads only statuses, tests and sources).
+ * machine's sandbox). Kept in git: one line, each reason's first line only (the report shows it; the incremental
+ * run reads only statuses, tests and sources), and `seen`, the test files that could see the code (kept-state.ts).
  */
-function compact(file: string): void {
+function compact(file: string, seen: Record<string, string>): void {
   if (!existsSync(file)) return;
-  const state = JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, { mutants: { statusReason?: string }[] }> };
+  const state = JSON.parse(readFileSync(file, "utf8")) as { files: Record<string, { mutants: { statusReason?: string }[] }>; seen?: Record<string, string> };
+  state.seen = seen;
   for (const { mutants } of Object.values(state.files)) {
     for (const m of mutants) if (m.statusReason) m.statusReason = m.statusReason.split("\n")[0].slice(0, 300);
   }
@@ -144,6 +145,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     return state;
   }
   console.log(`Mutating ${mutate.join(" ")} with ${tests.length} test files:\n  ${tests.map(rel).join("\n  ")}`);
+  const seen = digestsOf(ROOT, tests.map(rel)); // as the run begins: a test changed meanwhile is seen as changed
 
   const { Stryker } = await import("@stryker-mutator/core");
   const stryker = new Stryker({
@@ -168,7 +170,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
     },
   });
   const results = await stryker.runMutationTest();
-  compact(join(ROOT, state));
+  compact(join(ROOT, state), seen);
   console.log(`\n${results.length} mutants. Score: npx tsx tools/mutation-score.ts ${state}`);
   return state;
 }
