@@ -20,9 +20,11 @@ interface KeptSources {
   seen?: Record<string, string>;
 }
 
+const digestOf = (root: string, path: string) => createHash("sha256").update(readFileSync(join(root, path))).digest("hex");
+
 /** The digests of `tests` (relative to `root`) as they are now: what a run's state records in `seen`. */
 export function digestsOf(root: string, tests: readonly string[]): Record<string, string> {
-  return Object.fromEntries(tests.map((path) => [path, createHash("sha256").update(readFileSync(join(root, path))).digest("hex")]));
+  return Object.fromEntries(tests.map((path) => [path, digestOf(root, path)]));
 }
 
 /**
@@ -39,5 +41,5 @@ export function unchangedSince(statePath: string, root: string, mutated: readonl
   });
   if (!sameCode || state.seen === undefined) return false;
   const seen = state.seen;
-  return Object.keys(seen).length === tests.length && tests.every((path) => existsSync(join(root, path)) && seen[path] === digestsOf(root, [path])[path]);
+  return Object.keys(seen).length === tests.length && tests.every((path) => existsSync(join(root, path)) && seen[path] === digestOf(root, path));
 }

@@ -53,6 +53,11 @@ function walk(dir: string): string[] {
 const toPosix = (path: string) => path.split(sep).join("/");
 const rel = (path: string) => toPosix(relative(ROOT, path));
 
+/** The TypeScript files (not declarations) of `targets`, folders walked. */
+function sourceFiles(targets: string[]): string[] {
+  return targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t])).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
+}
+
 /** Relative imports of a TypeScript file, resolved to files that exist (`./x` -> x.ts or x/index.ts). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, "utf8");
@@ -139,7 +144,7 @@ async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "
   const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+") + (own ? ".own" : "");
   const out = `reports/mutation/${name}`;
   const state = `${STATE_DIR}/${name}.json`;
-  const mutated = targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t])).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map(rel);
+  const mutated = sourceFiles(targets).map(rel);
   if (!force && unchangedSince(join(ROOT, state), ROOT, mutated, tests.map(rel))) {
     console.log(`Unchanged since ${state} (the code and its ${tests.length} test files): its verdicts stand, nothing to run.`);
     return state;
@@ -181,9 +186,7 @@ async function main(): Promise<void> {
     await mutateOnce(targets, options);
     return;
   }
-  const files = targets.flatMap((t) => (statSync(t).isDirectory() ? walk(t) : [t]))
-    .filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))
-    .sort();
+  const files = sourceFiles(targets).sort();
   const reports: string[] = [];
   const untested: string[] = [];
   for (const file of files) {

@@ -132,7 +132,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
       maySend: () => !isStopped(),
       stopMessage: () => stopMessage,
     }, { maxAttempts: options.maxAttempts, now, signal: options.signal });
-    if (sent.authRefused && !stopped) [stopped, stopMessage] = ["auth", asSentence(sent.message)];
+    if (sent.authRefused && !stopped) [stopped, stopMessage] = ["auth", sent.message]; // (a sentence: send-row.ts ends it)
     decide(row, { outcome: sent.outcome, message: sent.message, server: sent.server, sent: sent.sent });
     done++;
     progress();

@@ -84,8 +84,9 @@ export async function syncRecord(
     } catch (error) {
       const status = (error as Partial<HttpError>).status ?? null;
       if (error instanceof AuthError) {
-        read(status, unknown ? "unconfirmed" : "not-sent", `Reading the record was refused: ${asSentence(error.message)} ${notSent()}`);
-        return { outcome: unknown ? "unconfirmed" : "not-sent", message: asSentence(error.message), authRefused: true };
+        const message = asSentence(error.message);
+        read(status, unknown ? "unconfirmed" : "not-sent", `Reading the record was refused: ${message} ${notSent()}`);
+        return { outcome: unknown ? "unconfirmed" : "not-sent", message, authRefused: true };
       }
       if (unknown) {
         const message = `Sent, but the service could not be reached to confirm it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
