@@ -39,7 +39,8 @@ describe("isTimestamp answers as TIMESTAMP_SHAPE and normalizeTimestamp did", ()
       corpus.push(value);
     }
     const wrong = corpus.filter((v) => isTimestamp(v) !== before(v));
-    expect(wrong).toEqual([]);
+    // How many and the first five: a broken rule disagrees on thousands, and a failure listing them all is unreadable.
+    expect({ count: wrong.length, first: wrong.slice(0, 5) }).toEqual({ count: 0, first: [] });
     expect(corpus.filter(before).length).toBeGreaterThan(2000);
   });
 

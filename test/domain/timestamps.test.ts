@@ -14,16 +14,25 @@ function seeded(seed: number): () => number {
 
 const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
-/** Every string on which the two checks disagree (none expected), with both answers. */
-function disagreements(corpus: Iterable<string>): { value: string; fast: boolean; reference: boolean }[] {
-  const out: { value: string; fast: boolean; reference: boolean }[] = [];
+/**
+ * The strings on which the two checks disagree (none expected): how many, and the first five with both answers.
+ * A broken rule disagrees on tens of thousands; listing them all would make a failure megabytes long (and
+ * StrykerJS's report of this file, which keeps every failure message, longer than a string can be).
+ */
+function disagreements(corpus: Iterable<string>): { count: number; first: { value: string; fast: boolean; reference: boolean }[] } {
+  const first: { value: string; fast: boolean; reference: boolean }[] = [];
+  let count = 0;
   for (const value of corpus) {
     const fast = isValidTimestamp(value);
     const reference = normalizeTimestamp(value) !== null;
-    if (fast !== reference) out.push({ value, fast, reference });
+    if (fast === reference) continue;
+    count++;
+    if (first.length < 5) first.push({ value, fast, reference });
   }
-  return out;
+  return { count, first };
 }
+
+const NONE = { count: 0, first: [] };
 
 /** Answers of the reference over a corpus: a corpus all of one answer would prove nothing. */
 function tally(corpus: string[]): { accepted: number; refused: number } {
@@ -59,7 +68,7 @@ describe("isValidTimestamp answers as normalizeTimestamp(value) !== null", () =>
     }
     offsets.push("+23:59", "-23:59", "+2359", "-2359", "+00:00", "-00:00", "+00:01", "-00:01", "+24:00", "-24:00");
     for (const date of dates) for (const clock of clocks) for (const zone of offsets) corpus.push(`${date}T${clock}${zone}`);
-    expect(disagreements(corpus)).toEqual([]);
+    expect(disagreements(corpus)).toEqual(NONE);
     const { accepted, refused } = tally(corpus);
     expect(accepted).toBeGreaterThan(5000);
     expect(refused).toBeGreaterThan(5000);
@@ -87,7 +96,7 @@ describe("isValidTimestamp answers as normalizeTimestamp(value) !== null", () =>
         }
       }
     }
-    expect(disagreements(corpus)).toEqual([]);
+    expect(disagreements(corpus)).toEqual(NONE);
     const { accepted, refused } = tally(corpus);
     expect(accepted).toBeGreaterThan(10_000);
     expect(refused).toBeGreaterThan(10_000);
@@ -103,7 +112,7 @@ describe("isValidTimestamp answers as normalizeTimestamp(value) !== null", () =>
       "2026-03-31T12:00:00+02:00:00", "20260331T120000Z", "2026-03-31T12:00:00.Z", "2026-03-31T12:00:00,5Z", "２０２６-03-31T12:00Z",
       "2026-03-31T12:00:00\u0000Z", "2026-03-31T12:00:00Z\u0000", "2026-03-31T12:00:00Zz", "2026-03-31T12:00:00ZT",
     );
-    expect(disagreements(corpus)).toEqual([]);
+    expect(disagreements(corpus)).toEqual(NONE);
     expect(isValidTimestamp(" 2026-03-31T12:00:00Z\n")).toBe(true);
     expect(isValidTimestamp("2026-03-31T12:00:00")).toBe(false);
   });
@@ -144,7 +153,7 @@ describe("isValidTimestamp answers as normalizeTimestamp(value) !== null", () =>
     for (let i = 0; i < 30_000; i++) corpus.push(dateTime());
     for (let i = 0; i < 20_000; i++) corpus.push(mutate(dateTime()));
     for (let i = 0; i < 10_000; i++) corpus.push(Array.from({ length: int(40) }, () => pick([...ALPHABET])).join(""));
-    expect(disagreements(corpus)).toEqual([]);
+    expect(disagreements(corpus)).toEqual(NONE);
     const { accepted, refused } = tally(corpus);
     expect(accepted).toBeGreaterThan(10_000);
     expect(refused).toBeGreaterThan(10_000);
@@ -162,7 +171,7 @@ describe("isValidTimestamp answers as normalizeTimestamp(value) !== null", () =>
         }
       }
     }
-    expect(disagreements(corpus)).toEqual([]);
+    expect(disagreements(corpus)).toEqual(NONE);
   });
 });
 
@@ -191,7 +200,7 @@ describe("isIsoDate answers as its regex version did", () => {
       corpus.push(chars.join(""));
     }
     const wrong = corpus.filter((v) => isIsoDate(v) !== isIsoDateBefore(v));
-    expect(wrong).toEqual([]);
+    expect({ count: wrong.length, first: wrong.slice(0, 5) }).toEqual(NONE);
     expect(corpus.filter(isIsoDateBefore).length).toBeGreaterThan(5000);
   });
 });
