@@ -79,6 +79,16 @@ function importsOf(file: string): string[] {
 }
 
 /**
+ * The tests of a source folder: src/x/y -> test/x/y, or the nearest folder above it that exists (the in-memory Excel,
+ * src/workbench/fake-excel, is tested in test/workbench).
+ */
+function ownTestFolder(sourceDir: string): string {
+  let dir = relative(join(ROOT, "src"), sourceDir);
+  while (dir !== "" && !existsSync(join(ROOT, "test", dir))) dir = dirname(dir) === "." ? "" : dirname(dir);
+  return join(ROOT, "test", dir);
+}
+
+/**
  * Test files that reach any of `targets` (absolute src paths or folders) through test-side imports; with
  * `ownOnly`, only those in the targets' own folders under test/.
  */
@@ -98,7 +108,7 @@ function relatedTests(targets: string[], ownOnly = false): string[] {
     reaches.set(file, hit);
     return hit;
   };
-  const ownFolders = targets.map((t) => join(ROOT, "test", relative(join(ROOT, "src"), statSync(t).isDirectory() ? t : dirname(t))));
+  const ownFolders = targets.map((t) => ownTestFolder(statSync(t).isDirectory() ? t : dirname(t)));
   return testFiles
     .filter((f) => f.endsWith(".test.ts"))
     .filter((f) => ownFolders.some((own) => f.startsWith(own + sep)) || (!ownOnly && visit(f)))

@@ -198,16 +198,35 @@ describe("pagination", () => {
     await expect(listCards(c, {}, { pageSize: 10 }).all()).rejects.toBeInstanceOf(DataMovedError);
   });
 
-  it("stops the pages still in flight when the consumer leaves early", async () => {
-    const { c, fake } = client((r) => ({ body: pageOf(r.url, 100), delayMs: 20 }));
-    for await (const item of listCards(c, {}, { pageSize: 10, concurrency: 4 })) {
-      if (item.id === "r15") break;
-    }
-    // Page 1 and 2 were read. Pages 3 to 5 arrived together with page 2, and each gave its place on the network
-    // to the next (6 to 9), up to 2 x 4 pages beyond the one yielded. Those four were still travelling when the
-    // consumer left, so they are aborted, and nothing more was asked for.
-    expect(fake.requests.map((r) => new URL(r.url).searchParams.get("page"))).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
-    expect(fake.requests.map((r) => r.signal.aborted)).toEqual([false, false, false, false, false, true, true, true, true]);
+  it("stops the pages still in flight when the consumer leaves early, and asks for none after", async () => {
+    // Every page after the first is held until the test lets it go: what is in flight is decided here, not by timing.
+    const held = new Map<number, () => void>();
+    const { c, fake } = client(async (r) => {
+      const page = Number(new URL(r.url).searchParams.get("page"));
+      if (page > 1) await new Promise<void>((resolve) => held.set(page, resolve));
+      return { body: pageOf(r.url, 100) };
+    });
+    const pages = () => fake.requests.map((r) => new URL(r.url).searchParams.get("page"));
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    const seen: string[] = [];
+    const consumer = (async () => {
+      for await (const item of listCards(c, {}, { pageSize: 10, concurrency: 4 })) {
+        seen.push(item.id);
+        if (item.id === "r15") break;
+      }
+    })();
+    await settled();
+    // Page 1 read; pages 2 to 5 in flight (four at a time).
+    expect(pages()).toEqual(["1", "2", "3", "4", "5"]);
+    held.get(2)!();
+    await consumer;
+    // Page 2 arrived and gave its place on the network to page 6; the consumer left at r15, in page 2.
+    expect(seen).toEqual(Array.from({ length: 15 }, (_, i) => `r${i + 1}`));
+    expect(pages()).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(fake.requests.map((r) => r.signal.aborted)).toEqual([false, false, true, true, true, true]);
+    for (const release of held.values()) release();
+    await settled();
+    expect(pages()).toHaveLength(6);
   });
 });
 
