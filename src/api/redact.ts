@@ -7,6 +7,11 @@
  * JSON-escaped, or base64 (a Basic auth header such as base64("enterprise:key") echoed back). Base64 of a
  * longer text shifts the key's bits by 0, 1 or 2 bytes, so the key's base64 is matched at all three
  * alignments, standard and url-safe, wherever it sits inside a longer base64 string.
+ *
+ * In any case: code that compares values lower-cases them (a record's state is kept lower-cased in the snapshot),
+ * and a key in other letters is still the key, or all but a few guesses of it. Matching follows JavaScript's
+ * case-insensitive regular expressions; the quick test before it compares upper-cased texts, which finds every
+ * text such a pattern can match.
  */
 
 export const REDACTED = "[redacted]";
@@ -15,7 +20,7 @@ export const REDACTED = "[redacted]";
 const MIN_DERIVED_LENGTH = 6;
 
 /**
- * A registered secret's pattern, and the fixed strings of its alternatives: every text the pattern matches
+ * A registered secret's pattern, and the fixed strings of its alternatives (upper-cased): every text the pattern matches
  * contains one of them, so a text that contains none (most cells of a load are shorter than any) is left as
  * it is without running the pattern, with the same result.
  */
@@ -26,25 +31,37 @@ interface Registered {
 }
 
 const patterns = new Map<string, Registered>();
+/** The registered patterns, longest secret first: a secret that is the start of a longer one would leave its tail. */
+let longestFirst: Registered[] = [];
+
+function order(): void {
+  longestFirst = [...patterns.entries()].sort(([a], [b]) => b.length - a.length).map(([, registered]) => registered);
+}
 
 /** From now on, `redactSecrets` hides `secret` in every form. Called by SpendClient with its key. */
 export function registerSecret(secret: string): void {
   if (!secret || patterns.has(secret)) return;
-  const needles = [...base64Cores(secret), ...literalForms(secret)];
-  patterns.set(secret, { pattern: patternFor(secret), needles, shortest: Math.min(...needles.map((n) => n.length)) });
+  const forms = [...base64Cores(secret), ...literalForms(secret)];
+  patterns.set(secret, { pattern: patternFor(secret), needles: forms.map((form) => form.toUpperCase()), shortest: Math.min(...forms.map((form) => form.length)) });
+  order();
 }
 
 /** Stops redacting `secret` (tests; a key that was never real). */
 export function forgetSecret(secret: string): void {
   patterns.delete(secret);
+  order();
 }
 
 /** Replaces every registered secret, in every form, with [redacted]. Use it on anything written to a log, a sheet or an error. */
 export function redactSecrets(text: string): string {
   let out = String(text);
-  for (const { pattern, needles, shortest } of patterns.values()) {
-    if (out.length < shortest || !needles.some((needle) => out.includes(needle))) continue;
+  let upper: string | null = null;
+  for (const { pattern, needles, shortest } of longestFirst) {
+    if (out.length < shortest) continue;
+    const seen = (upper ??= out.toUpperCase());
+    if (!needles.some((needle) => seen.includes(needle))) continue;
     out = out.replace(pattern, REDACTED);
+    upper = null;
   }
   return out;
 }
@@ -91,7 +108,7 @@ function patternFor(secret: string): RegExp {
   // One base64 character on each side still carries a few bits of the key, and padding may follow: take them too.
   const cores = base64Cores(secret).map((core) => `[A-Za-z0-9+/_-]?${escapeRegExp(core)}[A-Za-z0-9+/_-]?={0,2}`);
   const alternatives = [...cores, ...literals].sort((a, b) => b.length - a.length);
-  return new RegExp(alternatives.join("|"), "g");
+  return new RegExp(alternatives.join("|"), "gi");
 }
 
 function escapeRegExp(text: string): string {

@@ -10,7 +10,7 @@ import { toCell, type Column } from "./columns";
 import { STATUS_KEY } from "./layouts/tracking";
 import { isTracked, sourceOf, type LoadParams } from "./load-params";
 import type { ReadOnly, Snapshot } from "./snapshot";
-import { trackedOf, trackedOfUnchecked } from "./tracked-values";
+import { trackedOfUnchecked } from "./tracked-values";
 import type { CellValue } from "./workbook";
 
 /** Shorter text cannot hold a key (keys and their encoded forms are longer): not worth scanning. */
@@ -74,8 +74,7 @@ export function recordRenderer(params: LoadParams): (record: { id: string } | Ma
     if (malformed) {
       cells[statusAt] = redactSecrets(malformedNote(malformed));
       if (tracked) {
-        const values = trackedOfUnchecked(malformed.raw);
-        fresh.set(record.id, { state: redactSecrets(values.state), accounted_id: redactSecrets(values.accounted_id), paid_id: redactSecrets(values.paid_id), paid_at: redactSecrets(values.paid_at) });
+        fresh.set(record.id, trackedOfUnchecked(malformed.raw, redactSecrets));
         readOnly.set(record.id, redactSecrets(malformedReason(malformed)));
       }
       return cells;
@@ -83,10 +82,7 @@ export function recordRenderer(params: LoadParams): (record: { id: string } | Ma
     // A state or movement type the spec does not list: the row loads, says so, and Sync states refuses it.
     const unknown = unknownValuesOf(record);
     if (unknown.length > 0) cells[statusAt] = redactSecrets(unlistedNote(unknown));
-    if (tracked) {
-      const values = trackedOf(record as never);
-      fresh.set(record.id, { state: redactSecrets(values.state), accounted_id: redactSecrets(values.accounted_id), paid_id: redactSecrets(values.paid_id), paid_at: redactSecrets(values.paid_at) });
-    }
+    if (tracked) fresh.set(record.id, trackedOfUnchecked(record as { id: string }, redactSecrets));
     return cells;
   };
 }

@@ -41,17 +41,19 @@ export function trackedOf(record: { state: string; accounted_id: string | null; 
 }
 
 /**
- * The tracked values of a record that did not pass the API's schema (shown, never synced): each field as
- * text whatever it holds, so that the snapshot keeps what the row shows and an edit of it is still seen.
+ * The tracked values of any record as the snapshot keeps them: each field as text whatever it holds (a record that
+ * did not pass the API's schema keeps what its row shows, so an edit of it is still seen), then `clean` (the
+ * redaction of secrets), then canonical. `clean` comes first: a state is lower-cased, and a key echoed into it in
+ * capitals would no longer be found afterwards.
  */
-export function trackedOfUnchecked(record: Readonly<Record<string, unknown>>): TrackedValues {
+export function trackedOfUnchecked(record: Readonly<Record<string, unknown>>, clean: (text: string) => string = (text) => text): TrackedValues {
   const text = (value: unknown): string | null => {
     if (value === null || value === undefined) return null;
-    if (typeof value === "string") return value;
+    if (typeof value === "string") return clean(value);
     try {
-      return JSON.stringify(value) ?? String(value);
+      return clean(JSON.stringify(value) ?? String(value));
     } catch {
-      return String(value);
+      return clean(String(value));
     }
   };
   return trackedOf({ state: text(record.state) ?? "", accounted_id: text(record.accounted_id), paid_id: text(record.paid_id), paid_at: text(record.paid_at) });
