@@ -211,7 +211,7 @@ export class SpendClient {
 
   private tooLarge(method: string, info: RequestInfo): AnswerTooLargeError {
     return new AnswerTooLargeError(
-      `The service's answer to ${method} ${info.url} is larger than ${Math.round(this.maxResponseBytes / 1024 / 1024)} MB, more than any answer of the API needs: it was not read.`,
+      `The service's answer to ${method} ${info.url} is larger than ${sizeInWords(this.maxResponseBytes)}, more than any answer of the API needs: it was not read.`,
       info.url,
     );
   }
@@ -273,6 +273,11 @@ export class SpendClient {
 
 function duration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
+
+/** A byte limit in words: MB from one MB up, KB below (a limit configured that small would read "0 MB"). */
+function sizeInWords(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function pathOf(url: string): string {

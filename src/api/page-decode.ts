@@ -47,7 +47,7 @@ export function decodePage<T>(text: string, request: PageRequest<T>): DecodedPag
   if (shape.elements > pageSize) throw tooMany(resource, page, pageSize);
   if (shape.values > budget) {
     throw new PaginationError(
-      `Page ${page} of ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${pageSize.toLocaleString("en-US")} records need: it was refused without being read. Loading stopped.`,
+      `Page ${page} of ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${pageSize === 1 ? "a record needs" : `${pageSize.toLocaleString("en-US")} records need`}: it was refused without being read. Loading stopped.`,
       page,
     );
   }

@@ -56,8 +56,9 @@ export class PageGuard {
       );
     }
     if (repeated.length > 0 || new Set(ids).size !== ids.length) {
+      const how = repeated.length > 0 ? "repeats records of earlier pages" : "holds the same record twice";
       throw new DataMovedError(
-        `The ${this.resource} changed on the server while loading (page ${page} repeats records of earlier pages). Load again.`,
+        `The ${this.resource} changed on the server while loading (page ${page} ${how}). Load again.`,
         expectedTotal ?? this.ids.size + ids.length,
         this.ids.size,
       );

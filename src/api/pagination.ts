@@ -195,9 +195,7 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
     const expected = page < pages ? this.pageSize : count - (pages - 1) * this.pageSize;
     if (size === expected) return;
     const said = `the service says there are ${count} ${this.spec.resource}, so at ${this.pageSize} a page, page ${page} should hold ${expected}; it holds ${size}`;
-    if (size > this.pageSize) {
-      throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said} (the service ignores page_size). Loading stopped.`, page);
-    }
+    // A page larger than page_size never gets here: decodePage refused it ("holds more than N records").
     throw new PaginationError(`The pages of ${this.spec.resource} cannot be trusted: ${said}. Loading stopped.`, page);
   }
 

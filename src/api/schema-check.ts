@@ -67,7 +67,8 @@ export function parseJson(text: string, resource: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    const start = redactSecrets(text.slice(0, 4096)).trim().slice(0, 60);
+    // White space first: an answer may start with kilobytes of it before the page it is.
+    const start = redactSecrets(text.trimStart().slice(0, 4096)).trim().slice(0, 60);
     const what = start.startsWith("<") ? "an HTML page, not JSON" : text.trim() === "" ? "empty" : "not valid JSON (cut short?)";
     throw new SchemaError(
       `The service's answer for ${resource} was ${what}: ${JSON.stringify(start)}. Is the base URL the service's?`,
