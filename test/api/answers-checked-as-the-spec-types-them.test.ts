@@ -6,8 +6,8 @@
  */
 import { SchemaError, SpendClient, getAllowance, getCard, getExpense } from "../../src/api";
 import { card, fakeTransport } from "../support/fake-transport";
+import { U } from "./helpers/records";
 
-const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const money = (amount: number) => ({ amount, currency: "CLP" });
 
 function allowance(extra: Record<string, unknown> = {}): Record<string, unknown> {

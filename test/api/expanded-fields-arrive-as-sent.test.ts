@@ -6,8 +6,8 @@
  */
 import { SchemaError, SpendClient, getAllowance, getExpense, listAllowances, listExpenses } from "../../src/api";
 import { fakeTransport } from "../support/fake-transport";
+import { U } from "./helpers/records";
 
-const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const money = (amount: number, currency = "CLP") => ({ amount, currency });
 
 const segment = {

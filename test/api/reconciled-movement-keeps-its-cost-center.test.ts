@@ -1,8 +1,8 @@
 // Rule: a movement read with its reconciliation carries the reconciled expense's cost center as the service sent it (id and name).
 import { SchemaError, SpendClient, getMovement, listMovements } from "../../src/api";
 import { fakeTransport } from "../support/fake-transport";
+import { U } from "./helpers/records";
 
-const U = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const money = (amount: number) => ({ amount, currency: "CLP" });
 const SCOPE = { cardId: U(1), billingPeriodId: U(2) };
 
