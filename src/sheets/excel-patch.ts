@@ -204,7 +204,6 @@ export function growOver(at: LocatedTable, update: TableUpdate, columns: readonl
   if (added === 0) return;
   at.table.resize(sheetAddress(at.sheetName, at.top, at.left, 1 + at.bodyRows + added, at.columns));
   if (at.showTotals) at.table.showTotals = true;
-  if (at.showTotals) at.table.showTotals = true;
   columns.forEach((column, place) => {
     const cells = at.sheet.getRangeByIndexes(at.top + 1 + at.bodyRows, at.left + column, added, 1);
     if (update.editable[place]) cells.format.fill.color = editableFill;
