@@ -48,3 +48,18 @@ describe("what is not the key stays as it is", () => {
     expect(redactSecrets(text)).toBe(text);
   });
 });
+
+describe("two secrets, one the start of the other", () => {
+  it("the longer is redacted whole, whichever was registered first", () => {
+    const short = "Zx9Kp4";
+    const long = "zx9kp4Q7w";
+    registerSecret(short);
+    registerSecret(long);
+    try {
+      expect(redactSecrets(`a ${long} b ${long.toUpperCase()} c ${short}`)).toBe("a [redacted] b [redacted] c [redacted]");
+    } finally {
+      forgetSecret(short);
+      forgetSecret(long);
+    }
+  });
+});
