@@ -9,7 +9,7 @@ import { z } from "zod";
 import { PaginationError } from "./errors";
 import { scanJson } from "./json-scan";
 import { MalformedRecord } from "./malformed";
-import { MAX_ISSUES_PER_RECORD, MAX_VALUES_PER_RECORD, checkSchema, issuesOf, parseJson, schemaError } from "./schema-check";
+import { MAX_ISSUES_PER_RECORD, MAX_VALUES_PER_RECORD, checkSchema, issuesOf, parseJson, recordsNeed, schemaError } from "./schema-check";
 
 /** The paginated envelope of spec section 1, its records not yet checked; `status`/`error` are tolerated. */
 const Envelope = z.object({
@@ -47,7 +47,7 @@ export function decodePage<T>(text: string, request: PageRequest<T>): DecodedPag
   if (shape.elements > pageSize) throw tooMany(resource, page, pageSize);
   if (shape.values > budget) {
     throw new PaginationError(
-      `Page ${page} of ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${pageSize === 1 ? "a record needs" : `${pageSize.toLocaleString("en-US")} records need`}: it was refused without being read. Loading stopped.`,
+      `Page ${page} of ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${recordsNeed(pageSize)}: it was refused without being read. Loading stopped.`,
       page,
     );
   }

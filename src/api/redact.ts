@@ -76,11 +76,8 @@ export function redact(text: string, secret: string): string {
 export function literalForms(secret: string): string[] {
   const forms = new Set<string>([secret, JSON.stringify(secret).slice(1, -1)]);
   const encoded = [encodeURIComponent(secret), encodeURI(secret), new URLSearchParams({ k: secret }).toString().slice(2)];
-  for (const form of [...encoded, ...encoded.map((e) => encodeURIComponent(e))]) {
-    forms.add(form);
-    // Percent escapes are case-insensitive (%2F and %2f are the same byte).
-    forms.add(form.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
-  }
+  // Percent escapes in small letters (%2f for %2F) need no form of their own: matching ignores case.
+  for (const form of [...encoded, ...encoded.map((e) => encodeURIComponent(e))]) forms.add(form);
   return [...forms].filter((f) => f === secret || f.length >= MIN_DERIVED_LENGTH);
 }
 

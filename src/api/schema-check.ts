@@ -79,13 +79,18 @@ export function parseJson(text: string, resource: string): unknown {
   }
 }
 
+/** "a record needs" or "12 records need": what `records` records need, in words. */
+export function recordsNeed(records: number): string {
+  return records === 1 ? "a record needs" : `${records.toLocaleString("en-US")} records need`;
+}
+
 /** Refuses, before it is parsed, an answer that can hold more values than `records` records would. */
 export function checkValueBudget(text: string, resource: string, records: number): void {
   const budget = records * MAX_VALUES_PER_RECORD + 64;
   const { values } = scanJson(text, null, 0, budget);
   if (values > budget) {
     throw new AnswerTooLargeError(
-      `The service's answer for ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${records === 1 ? "a record needs" : `${records.toLocaleString("en-US")} records need`}: it was refused without being read.`,
+      `The service's answer for ${resource} holds more than ${budget.toLocaleString("en-US")} values, more than ${recordsNeed(records)}: it was refused without being read.`,
       resource,
     );
   }
