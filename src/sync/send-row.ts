@@ -170,9 +170,10 @@ export async function syncRecord(
         continue;
       }
       if (error instanceof InvalidRequestError) {
-        // Refused here, before it left: nothing reached the service.
-        hooks.log(line("none", null, unknown ? "unconfirmed" : "not-sent", `${error.message} Refused before it left: nothing was sent.`));
-        return { outcome: unknown ? "unconfirmed" : "not-sent", message: error.message };
+        // Refused here, before it left: nothing reached the service. Only the body is checked, the same at every
+        // attempt, so this is the first attempt: no earlier PATCH of this record left.
+        hooks.log(line("none", null, "not-sent", `${error.message} Refused before it left: nothing was sent.`));
+        return { outcome: "not-sent", message: error.message };
       }
       if (error instanceof RejectedError || error instanceof NotFoundError) {
         const message = error instanceof NotFoundError ? "The record no longer exists on the server. Refresh the table." : error.serverMessage || error.message;
