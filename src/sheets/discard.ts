@@ -26,18 +26,21 @@ export async function discardEdits(workbook: Workbook, tableName: string, ids: r
   const idCells = ofHeader(columns[0].header);
   const cells: CellWrite[] = [];
   let rows = 0;
+  // A tracked column the user deleted has nothing to put back (a row of it is not an edit); the others still do.
+  const present = TRACKED_KEYS.filter((k) => read.header.includes(headerOf(k)));
+  const statusAt = read.header.indexOf(headerOf(STATUS_KEY));
   for (let row = 0; row < read.rowCount; row++) {
     const id = String(idCells[row] ?? "").trim();
     const loaded = snapshot.get(id);
     if (!loaded || (only && !only.has(id))) continue;
-    const edited = TRACKED_KEYS.filter((k) => canonical(k, ofHeader(headerOf(k))[row]) !== loaded[k]);
+    const edited = present.filter((k) => canonical(k, ofHeader(headerOf(k))[row]) !== loaded[k]);
     if (edited.length === 0) continue;
     rows++;
     for (const key of edited) {
       // Back to the loaded value and to the editable fill (a preview may have highlighted the cell).
       cells.push({ row, column: read.header.indexOf(headerOf(key)), value: key === "paid_at" ? toCell("timestamp", loaded[key]) : loaded[key], fill: EDITABLE_FILL });
     }
-    cells.push({ row, column: read.header.indexOf(headerOf(STATUS_KEY)), value: "", fill: null });
+    if (statusAt >= 0) cells.push({ row, column: statusAt, value: "", fill: null });
   }
   if (cells.length > 0) await workbook.writeCells(tableName, cells);
   return rows;

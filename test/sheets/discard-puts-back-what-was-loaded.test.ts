@@ -15,7 +15,7 @@ const at = (h: string) => HEADER.indexOf(h);
 const SERIAL = (iso: string) => Date.parse(iso) / 86_400_000 + 25569;
 
 /** The sheet's rows, by header; the snapshot's rows: id, state, accounted_id, paid_id, paid_at. */
-function workbookOf(rows: Record<string, CellValue>[], snapshot: string[][], stored = true) {
+function workbookOf(rows: Record<string, CellValue>[], snapshot: string[][], stored = true, header = HEADER, resource = "expenses") {
   const writes: { table: string; cells: CellWrite[] }[] = [];
   const reads: string[][] = [];
   const columnsOf = (headers: string[], body: Record<string, CellValue>[], header: string[]): ColumnsRead => ({
@@ -24,10 +24,10 @@ function workbookOf(rows: Record<string, CellValue>[], snapshot: string[][], sto
   const snapHeader = ["Record ID", "state", "accounted_id", "paid_id", "paid_at", "read_only", "digest", "cells"];
   const workbook = {
     readSetting: async (key: string) => (stored && key === SETTING_PREFIX + T
-      ? JSON.stringify({ params: { resource: "expenses", enterpriseId: "e", subsidiaryId: "s" }, columns: HEADER.slice(1), loadedAt: "2026-05-01T10:00:00.000Z" }) : null),
+      ? JSON.stringify({ params: { resource, enterpriseId: "e", subsidiaryId: "s", cardId: "c", billingPeriodId: "b" }, columns: header.slice(1), loadedAt: "2026-05-01T10:00:00.000Z" }) : null),
     readColumns: async (table: string, headers: string[]) => {
       reads.push([table, ...headers]);
-      if (table === T) return rows.length === 0 ? null : columnsOf(headers, rows, HEADER);
+      if (table === T) return rows.length === 0 ? null : columnsOf(headers, rows, header);
       if (table === `Snap_${T}`) return columnsOf(headers, snapshot.map((s) => Object.fromEntries(snapHeader.map((h, i) => [h, s[i] ?? ""]))), snapHeader);
       return null;
     },
@@ -81,6 +81,31 @@ describe("discarding unsynced edits", () => {
     const { workbook, writes } = workbookOf([], SNAPSHOT);
     expect(await discardEdits(workbook, T, "all")).toBe(0);
     expect(writes).toEqual([]);
+  });
+
+  it("an id that looks like a date-time is put back as the text it was; only Paid at becomes a date-time", async () => {
+    const snapshot = [["E1", "accounted", "2026-03-31T12:00:00Z", "", ""]];
+    const { workbook, writes } = workbookOf([{ "Expense ID": "E1", State: "paid", "Accounted ID": "X" }], snapshot);
+    expect(await discardEdits(workbook, T, "all")).toBe(1);
+    expect(writes[0].cells.filter((c) => c.fill === EDITABLE_FILL).map((c) => [HEADER[c.column], c.value])).toEqual([["State", "accounted"], ["Accounted ID", "2026-03-31T12:00:00Z"]]);
+  });
+
+  it("a tracked column the user deleted is left alone: the other columns' edits are put back, nothing is written outside the table", async () => {
+    const header = HEADER.filter((h) => h !== "Paid ID" && h !== "Sync status");
+    const { workbook, writes } = workbookOf(ROWS, SNAPSHOT, true, header);
+    expect(await discardEdits(workbook, T, ["E2"])).toBe(1);
+    expect(writes[0].cells).toEqual([{ row: 1, column: header.indexOf("Paid at (UTC)"), value: SERIAL("2026-03-31T12:00:00Z"), fill: EDITABLE_FILL }]);
+    const onlyThere = workbookOf([{ "Expense ID": "E2", State: "paid", "Accounted ID": "A-1", "Paid at (UTC)": SERIAL("2026-03-31T12:00:00Z") }], SNAPSHOT, true, header);
+    expect(await discardEdits(onlyThere.workbook, T, "all")).toBe(0);
+    expect(onlyThere.writes).toEqual([]);
+  });
+
+  it("a table of cards or movements has no edits to discard: 0, nothing written", async () => {
+    for (const resource of ["cards", "movements"]) {
+      const { workbook, writes } = workbookOf(ROWS, SNAPSHOT, true, HEADER, resource);
+      expect(await discardEdits(workbook, T, "all")).toBe(0);
+      expect(writes).toEqual([]);
+    }
   });
 
   it("a table Spend Sync did not load is refused, by name", async () => {
