@@ -44,7 +44,9 @@ export async function findTypedValues(workbook: Workbook, table: SyncTable): Pro
     const was = fingerprints.get(id);
     if (!id || count.get(id) !== 1 || was === undefined || was.length !== places.length * HASH_CHARS) return;
     headers.forEach((header, j) => {
-      const value = read.columns.get(header)?.[row] ?? "";
+      const column = read.columns.get(header);
+      if (!column) return; // a column the user deleted holds no value typed over
+      const value = column[row] ?? "";
       if (cellHash(value) !== hashAt(was, j)) typed.push({ row, id, header, typed: value });
     });
   });
