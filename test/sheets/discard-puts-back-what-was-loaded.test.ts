@@ -100,6 +100,13 @@ describe("discarding unsynced edits", () => {
     expect(onlyThere.writes).toEqual([]);
   });
 
+  it("a Sync status column the user moved to the front is cleared there", async () => {
+    const header = ["Sync status", ...HEADER.filter((h) => h !== "Sync status")];
+    const { workbook, writes } = workbookOf([{ "Expense ID": "E1", State: "paid", "Sync status": "Will send: paid" }], SNAPSHOT, true, header);
+    expect(await discardEdits(workbook, T, "all")).toBe(1);
+    expect(writes[0].cells.at(-1)).toEqual({ row: 0, column: 0, value: "", fill: null });
+  });
+
   it("a table of cards or movements has no edits to discard: 0, nothing written", async () => {
     for (const resource of ["cards", "movements"]) {
       const { workbook, writes } = workbookOf(ROWS, SNAPSHOT, true, HEADER, resource);
