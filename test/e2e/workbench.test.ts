@@ -423,7 +423,7 @@ describe("the workbench grid with the keyboard, as in Excel", () => {
     await page.close();
   });
 
-  it("a 50,000-row table: selecting a cell and editing one stay quick (the times are printed, not asserted)", async () => {
+  it("a 50,000-row table: only the rows in view are in the page; selecting, Ctrl+Down to the last row and editing there work", async () => {
     const page = await openWorkbench();
     await page.evaluate(() => {
       const { excel, view } = Reflect.get(window, "spendWorkbench");
@@ -447,52 +447,27 @@ describe("the workbench grid with the keyboard, as in Excel", () => {
     const rendered = await page.locator("tbody tr").count();
     expect(rendered).toBeLessThan(100);
 
-    const inPage = (address: string) => page.evaluate(async (a) => {
-      const td = document.querySelector(`[data-cell="${a}"]`)!;
-      const t0 = performance.now();
-      td.dispatchEvent(new MouseEvent("mousedown", { bubbles: true, cancelable: true, button: 0, buttons: 1 }));
-      window.dispatchEvent(new MouseEvent("mouseup"));
-      await new Promise(requestAnimationFrame);
-      return performance.now() - t0;
-    }, address);
-    const select = await inPage("D3");
-    let t = Date.now();
     await cell(page, "B4").click();
     await expectText(page.locator("#formula-status"), "");
     expect(await page.getByLabel("Name box").inputValue()).toBe("B4");
-    const selectE2e = Date.now() - t;
 
     // Ctrl+Down goes to the last row; the rows there are drawn on arrival.
-    t = Date.now();
     await page.keyboard.press("Control+ArrowDown");
     await expectText(cell(page, "B50001"), "Expense number 50000");
-    const jumpE2e = Date.now() - t;
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
-    t = Date.now();
     await typeInCell(page, "paid");
     await expectText(cell(page, "D50001"), "paid");
-    const editE2e = Date.now() - t;
     await page.keyboard.press("ArrowUp");
     await page.keyboard.press("ArrowRight");
-    const editInPage = await page.evaluate(async () => {
+    await page.evaluate(() => {
       const input = document.getElementById("cell-editor") as HTMLInputElement;
-      const t0 = performance.now();
       input.value = "PAY-50000";
       input.dispatchEvent(new InputEvent("input", { bubbles: true }));
       input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true, cancelable: true }));
-      await new Promise(requestAnimationFrame);
-      return performance.now() - t0;
     });
     await expectText(cell(page, "E50001"), "PAY-50000");
     await shot(page, "12-50000-rows");
-    console.log([
-      "Workbench with a 50,000-row table (printed, not asserted):",
-      `  select a cell:  ${select.toFixed(1)} ms in the page (mousedown to the next frame), ${selectE2e} ms end to end (Playwright click to the name box)`,
-      `  Ctrl+Down to row 50,001: ${jumpE2e} ms end to end`,
-      `  edit a cell:    ${editInPage.toFixed(1)} ms in the page (input + Enter to the next frame), ${editE2e} ms end to end (type "paid", Enter, cell shows it)`,
-      `  rows in the DOM: ${rendered}`,
-    ].join("\n"));
     await page.close();
   });
 });
