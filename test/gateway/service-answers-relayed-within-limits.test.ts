@@ -6,12 +6,11 @@
  */
 import { createGateway, type GatewayConfig } from "../../src/gateway";
 import { collectLogs, ManualTimer, steppingClock, stubUpstream, type UpstreamCall } from "./doubles";
+import { settle as settleTurns } from "../support/settle";
 
 const KEY = "sk_live_relay_0123456789";
 const encode = (text: string) => new TextEncoder().encode(text);
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
-};
+const settle = () => settleTurns(10);
 
 function setUp(answer: (call: UpstreamCall) => Response | Promise<Response>, overrides: Partial<GatewayConfig> = {}) {
   const upstream = stubUpstream(answer);

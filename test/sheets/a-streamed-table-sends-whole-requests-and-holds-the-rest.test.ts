@@ -6,6 +6,7 @@
  */
 import { StreamSends, type Hold, type RequestOrder } from "../../src/sheets/stream-sends";
 import type { CellValue } from "../../src/sheets";
+import { settle as settleTurns, watch } from "../support/settle";
 
 const rows = (from: number, count: number): CellValue[][] => Array.from({ length: count }, (_, i) => [`r${from + i}`]);
 
@@ -31,15 +32,7 @@ function writes(hold: Hold) {
   return { sends, log, back, failAtOnce };
 }
 
-const settle = async () => {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-function watch(promise: Promise<unknown>) {
-  const state = { done: false, failed: null as unknown };
-  promise.then(() => (state.done = true), (error: unknown) => (state.failed = error));
-  return state;
-}
+const settle = () => settleTurns(10);
 
 jest.setTimeout(5_000);
 

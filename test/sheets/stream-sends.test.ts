@@ -6,6 +6,7 @@
  */
 import { ExcelWorkbook, type CellValue, type TableStart } from "../../src/sheets";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+import { settle, watch } from "../support/settle";
 
 /** Rows of about 330 bytes as requests count them: about 12,000 fill one request. */
 const rowsFrom = (from: number, count: number): CellValue[][] =>
@@ -58,17 +59,6 @@ function gatedExcel() {
   };
 }
 
-/** Lets every pending promise callback run (the gated Excel answers nothing on its own). */
-const settle = async () => {
-  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
-};
-
-/** Whether a promise has settled yet. */
-function watch(promise: Promise<unknown>) {
-  const state = { done: false, failed: null as unknown };
-  promise.then(() => (state.done = true), (error: unknown) => (state.failed = error));
-  return state;
-}
 
 const bodyOf = (excel: FakeExcel) => {
   const t = excel.model.table("T")!;

@@ -6,6 +6,7 @@
  */
 import { NUMBER_FORMATS, toCell, type AppendWrite, type ColumnsRead, type Workbook } from "../../src/sheets";
 import { JOURNAL_HEADER, JournalWriter, journalPlace, journalRow, type JournalContext, type JournalEntry } from "../../src/sync";
+import { settle } from "../support/settle";
 
 const AT = new Date("2026-11-21T10:00:00Z");
 const entry = (n: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
@@ -106,10 +107,10 @@ describe("the writer", () => {
     const s = standIn({ appendAnswer: (n) => (n === 1 ? new Promise<void>((r) => (release = r)) : Promise.resolve()) });
     const writer = new JournalWriter(s.workbook, context);
     const first = writer.ahead([entry(1)]);
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     const second = writer.ahead([entry(2)]);
     const third = writer.ahead([entry(3), entry(4)]);
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     expect(s.calls.filter((c) => c.kind === "append").map((c) => c.ids)).toEqual([["id-1"]]);
     release();
     await Promise.all([first, second, third]);
@@ -134,7 +135,7 @@ describe("the writer", () => {
     const third = writer.ahead([entry(3)]);
     const settled = Promise.allSettled([second, third]);
     release();
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    await settle(5);
     fail(new Error("sheet protected"));
     const outcomes = await settled;
     expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
@@ -200,9 +201,9 @@ describe("the writer", () => {
     const a = new JournalWriter(s.workbook, context);
     const b = new JournalWriter(s.workbook, { ...context, tableName: "Allowances_Sub1" });
     const first = a.ahead([entry(1)]);
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     const second = b.ahead([entry(2)]);
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    await settle(5);
     expect(s.calls.filter((c) => c.kind === "append")).toHaveLength(1);
     release();
     await Promise.all([first, second]);

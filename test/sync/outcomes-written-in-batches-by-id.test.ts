@@ -11,6 +11,7 @@ import {
 } from "../../src/sheets";
 import { OUTCOME_FILLS, statusText, type JournalWriter, type RowResult, type SyncTable } from "../../src/sync";
 import { OutcomeWriter } from "../../src/sync/write-outcomes";
+import { settle } from "../support/settle";
 
 const AT = new Date("2026-11-21T10:00:00Z");
 const redact = (text: string) => text.replaceAll("sk_live_SECRET", "[key]");
@@ -48,6 +49,9 @@ function standIn(t: ReturnType<typeof tableOf> | null, fingerprints: string[] = 
   return { workbook, journal, calls, writes };
 }
 
+/** The outcome writer of `t` on stand-in `s`; its clock never moves, so only the test's flush() writes a batch. */
+const writerOn = (t: ReturnType<typeof tableOf>, s: ReturnType<typeof standIn>) => new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+
 const result = (id: string, outcome: RowResult["outcome"], extra: Partial<RowResult> = {}): RowResult =>
   ({ id, rows: [0], outcome, message: "why", from: "approved", to: "accounted", at: AT, ...extra });
 const server = (extra: Partial<RowResult["server"] & object> = {}) => ({ state: "accounted", accounted_id: "ACC-1", paid_id: "", paid_at: "", ...extra });
@@ -60,11 +64,11 @@ describe("batches", () => {
     const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => clock, 500);
     clock = 1_499;
     writer.add(result("a", "rejected"));
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     expect(s.calls).toEqual([]);
     clock = 1_500;
     writer.add(result("b", "rejected"));
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    await settle(5);
     expect(s.calls).toEqual(["read T1 Expense ID", "write T1", "journal"]);
     expect(s.writes[0].cells.map((c) => c.row)).toEqual([0, 1]);
   });
@@ -78,7 +82,7 @@ describe("batches", () => {
     await writer.flush();
     clock = 1999;
     writer.add(result("a", "rejected"));
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     expect(s.calls).toEqual(["journal"]);
   });
 
@@ -92,13 +96,13 @@ describe("batches", () => {
       if (++n === 1) await new Promise<void>((r) => (release = r));
       return write(name, cells);
     };
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "rejected"));
     const first = writer.flush();
-    await new Promise((r) => setImmediate(r));
+    await settle(1);
     writer.add(result("b", "rejected"));
     const second = writer.flush();
-    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    await settle(5);
     expect(s.calls).toEqual(["read T1 Expense ID"]); // the first batch's write is held in Excel
     release();
     await Promise.all([first, second]);
@@ -112,7 +116,7 @@ describe("what a batch writes", () => {
   it("finds each row by id where it is now; a record on two rows gets both; the latest decision wins", async () => {
     const t = tableOf("expenses", ["c", "a", "b", "a"], new Map([["a", 0], ["b", 1], ["c", 2]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "not-sent", { rows: [0] }));
     writer.add(result("b", "rejected", { rows: [1] }));
     writer.add(result("a", "rejected", { rows: [0], message: "decided again" }));
@@ -131,7 +135,7 @@ describe("what a batch writes", () => {
   it("a row without an id is written where the plan found it; a record no longer in the table, nowhere", async () => {
     const t = tableOf("expenses", ["a", "", "b"], new Map([["a", 0], ["b", 2]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("", "invalid", { rows: [1] }));
     writer.add(result("gone", "rejected", { rows: [5] }));
     await writer.flush();
@@ -141,7 +145,7 @@ describe("what a batch writes", () => {
   it("two rows without an id each get their own status", async () => {
     const t = tableOf("expenses", ["", "a", ""], new Map([["a", 1]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("", "invalid", { rows: [0], message: "first" }));
     writer.add(result("", "invalid", { rows: [2], message: "second" }));
     await writer.flush();
@@ -151,7 +155,7 @@ describe("what a batch writes", () => {
   it("only records no longer in the table: nothing is written to the table, the journal still follows", async () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("gone", "rejected"));
     await writer.flush();
     expect(s.calls).toEqual(["read T1 Expense ID", "journal"]);
@@ -162,7 +166,7 @@ describe("what a batch writes", () => {
     t.header.splice(t.header.indexOf(t.headers[STATUS_KEY]), 1);
     t.header.unshift(t.headers[STATUS_KEY]);
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "rejected"));
     await writer.flush();
     expect(s.writes[0].cells.map((c) => c.column)).toEqual([0]);
@@ -171,7 +175,7 @@ describe("what a batch writes", () => {
   it("an id from the server that looks like a date-time stays text; only Paid at is a date-time", async () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "applied", { server: server({ accounted_id: "2026-11-21T10:00:00Z", paid_id: "2026-11-22" }) }));
     await writer.flush();
     expect(s.writes[0].cells.slice(1).map((c) => c.value)).toEqual(["accounted", "2026-11-21T10:00:00Z", "2026-11-22", ""]);
@@ -180,7 +184,7 @@ describe("what a batch writes", () => {
   it("an id cell with spaces around it is the record's", async () => {
     const t = tableOf("expenses", [" a "], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "rejected"));
     await writer.flush();
     expect(s.writes[0].cells.map((c) => c.row)).toEqual([0]);
@@ -189,7 +193,7 @@ describe("what a batch writes", () => {
   it.each(["applied", "already-applied", "overwritten"] as const)("%s: the row and its snapshot row take the server's values, redacted, the edit highlight gone", async (outcome) => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", outcome, { message: "", server: server({ paid_id: "sk_live_SECRET", paid_at: "2026-11-21T10:00:00Z", state: "paid" }) }));
     await writer.flush();
     const [row, snapshot] = s.writes;
@@ -212,7 +216,7 @@ describe("what a batch writes", () => {
   it.each(["conflict", "rejected", "not-sent", "unconfirmed"] as const)("%s: the server's values are shown in the status only; cells and snapshot stay", async (outcome) => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", outcome, { server: server() }));
     await writer.flush();
     expect(s.writes).toHaveLength(1);
@@ -223,7 +227,7 @@ describe("what a batch writes", () => {
   it("a status with the key in it is redacted", async () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "rejected", { message: "bad key sk_live_SECRET" }));
     await writer.flush();
     expect(s.writes[0].cells[0].value).toMatch(/: bad key \[key\]$/);
@@ -233,7 +237,7 @@ describe("what a batch writes", () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     t.header.splice(t.header.indexOf(t.headers.paid_id), 1);
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "applied", { server: server() }));
     await writer.flush();
     expect(s.writes[0].cells.map((c) => c.column)).not.toContain(-1);
@@ -243,14 +247,14 @@ describe("what a batch writes", () => {
   it("nothing decided: only the journal is flushed", async () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    await new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0).flush();
+    await writerOn(t, s).flush();
     expect(s.calls).toEqual(["journal"]);
   });
 
   it("the table gone: the batch fails saying so, the first failure is kept, and the journal is not flushed", async () => {
     const t = tableOf("expenses", ["a"], new Map([["a", 0]]));
     const s = standIn(null);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "rejected"));
     await expect(writer.flush()).rejects.toThrow("The table T1 is gone from the workbook; outcomes could not be written.");
     expect(writer.failure?.message).toBe("The table T1 is gone from the workbook; outcomes could not be written.");
@@ -272,7 +276,7 @@ describe("an allowance's Updated at", () => {
     expect(place).toBeGreaterThan(0);
     const before = "x".repeat(HASH_CHARS * hashed.length);
     const s = standIn(t, [before]);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "applied", { message: "", server: server({ updated_at: "2026-11-21T10:00:01Z" }) }));
     await writer.flush();
     const updated = toCell("timestamp", "2026-11-21T10:00:01Z");
@@ -285,7 +289,7 @@ describe("an allowance's Updated at", () => {
   it("an answer without it writes no Updated at and no fingerprint", async () => {
     const t = tableOf("allowances", ["a"], new Map([["a", 0]]));
     const s = standIn(t);
-    const writer = new OutcomeWriter(s.workbook, t.table, s.journal, redact, () => 0);
+    const writer = writerOn(t, s);
     writer.add(result("a", "applied", { message: "", server: server() }));
     await writer.flush();
     expect(s.writes[0].cells).toHaveLength(5);

@@ -10,6 +10,7 @@ import { SETTING_PREFIX, sourceOf, type AppendWrite, type CellValue, type CellWr
 import { PlanChangedError, previewSync, runSync, type SyncOptions } from "../../src/sync";
 import { expense, U } from "../api/helpers/records";
 import { fakeTransport } from "../support/fake-transport";
+import { settle } from "../support/settle";
 
 const T = "SpendExpenses_sub1";
 const PARAMS = { resource: "expenses", enterpriseId: "ent-1", subsidiaryId: "sub-1" } as LoadParams;
@@ -326,7 +327,7 @@ describe("the write-ahead journal", () => {
     let release!: () => void;
     const s = setUp([1, 2].map((n) => ({ n, loaded: approved, sheet: toAccounted })), { holdFirstAppend: new Promise<void>((r) => (release = r)) });
     const run = sync(s);
-    for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+    await settle(20);
     expect(s.log).toEqual([]);
     release();
     expect((await run).counts.applied).toBe(2);
