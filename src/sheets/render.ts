@@ -13,9 +13,6 @@ import type { ReadOnly, Snapshot } from "./snapshot";
 import { trackedOfUnchecked } from "./tracked-values";
 import type { CellValue } from "./workbook";
 
-/** Shorter text cannot hold a key (keys and their encoded forms are longer): not worth scanning. */
-const MIN_SECRET_LENGTH = 6;
-
 /** The start of the status of a row whose record has a value the spec does not list. */
 export const UNLISTED_NOTE_PREFIX = "Read-only";
 
@@ -68,8 +65,9 @@ export function recordRenderer(params: LoadParams): (record: { id: string } | Ma
     const cells: CellValue[] = new Array(columns.length);
     for (let i = 0; i < columns.length; i++) {
       const cell = toCell(columns[i].kind, malformed ? uncheckedValue(columns[i], malformed.raw) : columns[i].value(record as never));
-      // The key never enters the workbook, even when a server or proxy echoes it into a record.
-      cells[i] = typeof cell === "string" && cell.length >= MIN_SECRET_LENGTH ? redactSecrets(cell) : cell;
+      // The key never enters the workbook, even when a server or proxy echoes it into a record, however short the key
+      // (redactSecrets skips a text shorter than every form of it without scanning).
+      cells[i] = typeof cell === "string" ? redactSecrets(cell) : cell;
     }
     if (malformed) {
       cells[statusAt] = redactSecrets(malformedNote(malformed));

@@ -35,6 +35,7 @@ describe("loading expenses into an Excel table", () => {
     expect(row[t.column("Amount")]).toBe(first.amount);
     expect(t.format("Amount")).toBe(currencyFormat(first.currency)); // CLP: no decimals
     expect(t.format("Expense ID")).toBe("@");
+    expect(t.format("Active")).toBe("@"); // Yes / No stay text
     expect(row[t.column("Active")]).toBe(first.is_active ? "Yes" : "No");
     expect(t.values("State")).toEqual(expenses.map((e) => e.state));
     // Editable columns are marked; the state column has a dropdown of the states.

@@ -108,6 +108,13 @@ describe("a refresh over the table the user sorted and added to", () => {
     expect([result.added, result.updated, result.removed]).toEqual([1, 0, []]);
   });
 
+  it("a row without an id that holds something in the add-in's columns (the person typed an Amount on a new row) is kept as typed", () => {
+    const existing = table(["Expense ID", "Amount", "State", "Sync status", "Mine"], [["", 12, "", "", ""], ["", "", "", "", ""], ["", "", "paid", "", ""]]);
+    const result = merge(existing, []);
+    expect(result.rows).toEqual([["", 12, "", "", ""], ["", "", "paid", "", ""]]);
+    expect([result.added, result.updated, result.removed]).toEqual([0, 0, []]);
+  });
+
   it("a short row reads its missing cells as empty", () => {
     const existing = table(["Expense ID", "Amount", "State", "Sync status", "Mine"], [["E9", 1]]);
     expect(merge(existing, []).rows).toEqual([["E9", 1, "", REMOVED, ""]]);

@@ -11,12 +11,16 @@ import type { ReadOnly, Snapshot } from "../../src/sheets/snapshot";
 const KEY = "sk_live_Qw7pL2";
 const SHORT_KEY = "Zx9Kp4";
 const LOWER_KEY = "zx9kp4q";
+/** The service sets no least length for a key. */
+const TINY_KEY = "Wq3";
 beforeAll(() => {
+  registerSecret(TINY_KEY);
   registerSecret(KEY);
   registerSecret(SHORT_KEY);
   registerSecret(LOWER_KEY);
 });
 afterAll(() => {
+  forgetSecret(TINY_KEY);
   forgetSecret(KEY);
   forgetSecret(SHORT_KEY);
   forgetSecret(LOWER_KEY);
@@ -59,6 +63,11 @@ describe("a valid record", () => {
     expect(result.row[8]).toBe("[redacted]");
     expect(result.row[11]).toBe("[redacted]");
     expect(result.fresh).toEqual({ exp_1: { state: "approved", accounted_id: "A-[redacted]", paid_id: "[redacted]", paid_at: "" } });
+  });
+
+  it("a key shorter than six characters is redacted too, alone in a cell or inside one", () => {
+    const result = render(EXPENSES, Expense.parse(raw({ description: TINY_KEY, provider: `x${TINY_KEY}`, document_id: "Wq" })));
+    expect([result.row[3], result.row[11], result.row[25]]).toEqual(["[redacted]", "x[redacted]", "Wq"]);
   });
 
   it("a state the spec does not list: the row loads as sent, its status says so, its tracked values are kept", () => {

@@ -41,6 +41,15 @@ describe("an edit the server did not move", () => {
       E1: { State: "paid", "Accounted ID": "ACC", "Paid ID": "P", "Paid at (UTC)": "", "Sync status": "Unsynced: paid, accounted_id ACC, paid_id P (server: approved, accounted_id ACC, paid_id P)" },
     });
   });
+  it("the ID column moved away from the first place (the person dragged it): the edit is still found on its record's first row and kept", () => {
+    const header = ["Description", "State", "Expense ID", "Accounted ID", "Paid ID", "Paid at (UTC)", "Sync status"];
+    const three = run([{ id: "E1", row: 1, fields: [{ key: "state", from: "approved", to: "paid" }] }],
+      [["Taxi", "approved", "E0", "", "", "", ""], ["Taxi", "paid", "E1", "", "", "", ""]], [["E1", tv("approved")]], [["E1", tv("approved")]], false, header);
+    expect(plain(three)).toEqual({
+      overrides: { E1: { State: "paid", "Accounted ID": "", "Paid ID": "", "Paid at (UTC)": "", "Sync status": "Unsynced: paid (server: approved)" } },
+      marks: { E1: ["State"] }, kept: 1, conflicts: 0, discarded: 0,
+    });
+  });
 });
 
 describe("an edit where the server moved too", () => {
