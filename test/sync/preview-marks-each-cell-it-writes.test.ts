@@ -31,6 +31,21 @@ describe("the status Preview writes", () => {
 });
 
 describe("the cells Preview marks", () => {
+  it("a change of the state alone names no field", () => {
+    expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch: { state: "accounted" } })).toBe("Will send: approved → accounted");
+  });
+
+  it("a row with an earlier typed note and a value typed now: the typed cell keeps its mark, the other service cells lose theirs, a column gone from the table is not touched", () => {
+    const where = { header: ["ID", "Amount", "Description", "x", "y", "State", "Accounted ID", "Paid ID", "Paid at", "Sync status"], service: ["Amount", "Description", "Provider"] };
+    const typed = [{ row: 4, id: "id-4", header: "Amount", typed: 5 }];
+    expect(previewMarks({ columns, rows: [sheetRow(4, {}, TYPED_AMOUNT)] }, [], typed, where)).toEqual([
+      { row: 4, column: 9, value: TYPED_AMOUNT, fill: PREVIEW_FILLS.typed },
+      { row: 4, column: 1, fill: EDITED_FILL },
+      { row: 4, column: 2, fill: null },
+      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, value: column === 5 ? "approved" : "", fill: EDITABLE_FILL })),
+    ]);
+  });
+
   it("a row without an id (nothing loaded to compare with): only the cells holding something are highlighted", () => {
     const rows = [sheetRow(2, { state: "paid", paid_id: "PAY-9", accounted_id: "" }, "", "")];
     const planned: PlannedRow[] = [{ id: "", rows: [2], cls: "invalid", loaded: null, desired: rows[0].desired, message: "This row has no Record ID." }];
