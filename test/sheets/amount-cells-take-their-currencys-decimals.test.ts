@@ -31,6 +31,10 @@ describe("a row's number formats", () => {
     expect(formatsOf(["e1", 1234.5, "CLP", 1, 1, 0])[1]).toBe("#,##0.0");
   });
 
+  it("an amount with more decimals than a cell can show is shown with the most there are (15), never without a format", () => {
+    expect(formatsOf(["e1", 0.12345678901234568, "USD", 1.5e-7, 1, 0]).slice(1, 4)).toEqual(["#,##0.000000000000000", "@", "#,##0.00000000"]);
+  });
+
   it("a 17-digit amount the arithmetic cannot check still shows at least its currency's decimals (KWD three, USD two)", () => {
     expect(formatsOf(["e1", 123456789012345.67, "KWD", 123456789012345.67, 1, 0])).toEqual(["@", "#,##0.000", "@", "#,##0.00", "#,##0.00", "0.00"]);
   });
