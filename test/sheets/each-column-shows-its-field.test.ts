@@ -240,6 +240,16 @@ describe("every column: its field, header, kind and currency, and the record's v
     ]);
   });
 
+  it("an expand the service answered without its object (an employee left, a beneficiary not sent): the name and email are empty, the id stays", () => {
+    const expenses = params("expenses", ["user"]);
+    const cells = row(expenses, Expense.parse({ ...EXPENSE, user: null }));
+    const at = (p: LoadParams, header: string) => sourceOf(p).columns.findIndex((c) => c.header === header);
+    expect([cells[at(expenses, "Employee")], cells[at(expenses, "Employee email")], cells[at(expenses, "Employee ID")]]).toEqual(["", "", "p1"]);
+    const allowances = params("allowances", ["beneficiary"]);
+    const aCells = row(allowances, Allowance.parse(ALLOWANCE));
+    expect([aCells[at(allowances, "Beneficiary")], aCells[at(allowances, "Beneficiary email")], aCells[at(allowances, "Beneficiary ID")]]).toEqual(["", "", "p4"]);
+  });
+
   it("movements: one not reconciled leaves the expense's columns empty", () => {
     const cells = row(params("movements"), Movement.parse({ ...MOVEMENT, is_deposit: false, reconciliation: null }));
     expect(cells.slice(3, 4)).toEqual([5000]);
