@@ -10,17 +10,10 @@ import {
 } from "../../src/api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../../src/domain";
 import { card, fakeTransport } from "../support/fake-transport";
-import { U, expense } from "./helpers/records";
+import { U, allowance, expense } from "./helpers/records";
 
 const money = (amount: number) => ({ amount, currency: "CLP" });
 
-function allowance(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: U(n), allowance_number: n, description: "Trip", state: "approved", beneficiary_id: U(100), cost_center_id: U(200),
-    start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", days: 2, amount: money(100), currency: "CLP",
-    converted_amount: 100, accounted_id: null, paid_id: null, paid_at: null, created_at: "2026-02-27T09:30:00Z", is_active: true, ...extra,
-  };
-}
 
 function movement(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {

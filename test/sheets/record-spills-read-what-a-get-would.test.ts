@@ -7,23 +7,20 @@
  */
 import { SpendClient } from "../../src/api";
 import { recordColumns, recordPageSize, recordPages, spillRecord, type RecordKind, type RecordPage, type Spill } from "../../src/sheets/spill";
-import { U, expense } from "../api/helpers/records";
+import { U, allowance, expense } from "../api/helpers/records";
 import { card, fakeTransport, type Reply } from "../support/fake-transport";
 
 const SUB = "sub-1";
-function allowance(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: U(n), allowance_number: n, description: "Trip", state: "approved", beneficiary_id: U(100), cost_center_id: U(200),
-    start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", days: 2, amount: { amount: 100, currency: "CLP" }, currency: "CLP",
-    converted_amount: 90.5, accounted_id: null, paid_id: null, paid_at: null, created_at: "2026-02-27T09:30:00Z", is_active: true,
-    allowance_segments: [{
-      id: U(300), start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", fare_id: U(301), fare_name: "Lunch", days: 2,
-      amount: { amount: 100, currency: "CLP" }, converted_amount: { amount: 90.5, currency: "USD" },
-    }], ...extra,
-  };
-}
+/** An allowance as its GET answers it with its segments (which name the converted amount's currency). */
+const withSegments = (n: number) => allowance(n, {
+  converted_amount: 90.5,
+  allowance_segments: [{
+    id: U(300), start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", fare_id: U(301), fare_name: "Lunch", days: 2,
+    amount: { amount: 100, currency: "CLP" }, converted_amount: { amount: 90.5, currency: "USD" },
+  }],
+});
 const recordOf = (kind: RecordKind, n: number): Record<string, unknown> =>
-  kind === "card" ? { ...card(U(n)), last_four_digits: String(4000 + n), billing_day: n } : kind === "allowance" ? allowance(n) : expense(n, { description: `Lunch ${n}` });
+  kind === "card" ? { ...card(U(n)), last_four_digits: String(4000 + n), billing_day: n } : kind === "allowance" ? withSegments(n) : expense(n, { description: `Lunch ${n}` });
 const PATHS: Record<RecordKind, string> = { card: "corporate-cards/", allowance: `subsidiaries/${SUB}/allowances/`, expense: `subsidiaries/${SUB}/expenses/` };
 
 function clientOn(script: (path: string, query: URLSearchParams) => Reply) {

@@ -9,20 +9,13 @@
  */
 import { CancelledError, SpendClient } from "../../src/api";
 import { readCurrent, type ReadOptions } from "../../src/sync/read-current";
-import { U, expense } from "../api/helpers/records";
+import { U, allowance, expense } from "../api/helpers/records";
 import { fakeTransport, type Reply } from "../support/fake-transport";
 import { settle, watch } from "../support/settle";
 
 const PAGE = 1000;
 type Resource = "expense" | "allowance";
 
-function allowance(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: U(n), allowance_number: n, description: "Trip", state: "approved", beneficiary_id: U(100), cost_center_id: U(200),
-    start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", days: 2, amount: { amount: 100, currency: "CLP" }, currency: "CLP",
-    converted_amount: 100, accounted_id: null, paid_id: null, paid_at: null, created_at: "2026-02-27T09:30:00Z", is_active: true, ...extra,
-  };
-}
 
 /** The service's records: n -> its state (accounted ones carry ACC-n, paid ones PAY-n and a paid_at). */
 type Store = Map<number, string>;
@@ -48,16 +41,18 @@ interface Serve {
   get?: (n: number) => Reply | undefined;
 }
 
+/** A list page of `ns` (all in `state`) as the service writes it, linking to the next page unless it is the last. */
+function listPage(resource: Resource, url: URL, state: string, ns: number[], count: number | null, last = false): Reply {
+  const next = new URL(url);
+  next.searchParams.set("page", String(Number(url.searchParams.get("page") ?? 1) + 1));
+  return { body: { count, next: last ? null : next.toString(), previous: null, results: ns.map((n) => recordOf(resource, n, state)) } };
+}
+
 /** The requests of the last read, also when it threw. */
 let sentBefore: unknown[] = [];
 
-/** The requests, in order: "list accounted 1", "get 7". */
-let lastRead: ReturnType<typeof read> | undefined;
-function read(...args: Parameters<typeof readOnce>): ReturnType<typeof readOnce> {
-  lastRead = readOnce(...args);
-  return lastRead;
-}
-async function readOnce(resource: Resource, store: Store, ids: number[], states: string[], serve: Serve = {}, options: ReadOptions & { clientConcurrency?: number } = {}) {
+/** Reads `ids` again; `wire` is the requests in order: "list accounted 1", "get 7". */
+async function read(resource: Resource, store: Store, ids: number[], states: string[], serve: Serve = {}, options: ReadOptions & { clientConcurrency?: number } = {}) {
   const plural = resource === "allowance" ? "allowances" : "expenses";
   const fake = fakeTransport(async (request) => {
     const url = new URL(request.url);
@@ -69,10 +64,7 @@ async function readOnce(resource: Resource, store: Store, ids: number[], states:
       if (replaced) return replaced;
       const all = inState(store, state);
       const size = Number(url.searchParams.get("page_size"));
-      const results = all.slice((page - 1) * size, page * size).map((n) => recordOf(resource, n, state));
-      const next = new URL(url);
-      next.searchParams.set("page", String(page + 1));
-      return { body: { count: all.length, next: page * size < all.length ? next.toString() : null, previous: null, results } };
+      return listPage(resource, url, state, all.slice((page - 1) * size, page * size), all.length, page * size >= all.length);
     }
     const n = Number(/^[a-z]+\/0{8}-0{4}-4000-8000-(\d{12})\/$/.exec(path)?.[1] ?? NaN);
     if (!path.startsWith(`${plural}/`) || Number.isNaN(n)) throw new Error(`unexpected request ${request.method} ${path}`);
@@ -196,10 +188,7 @@ describe("more records than states", () => {
     const store: Store = new Map();
     add(store, 1, 1500, "accounted");
     const noCount = (state: string, page: number, url: URL): Reply | undefined => {
-      if (page !== 1) return undefined;
-      const next = new URL(url);
-      next.searchParams.set("page", "2");
-      return { body: { count: null, next: next.toString(), previous: null, results: inState(store, state).slice(0, PAGE).map((n) => recordOf("expense", n, state)) } };
+      return page === 1 ? listPage("expense", url, state, inState(store, state).slice(0, PAGE), null) : undefined;
     };
     const two = await read("expense", store, [5, 1200, 1300], ["accounted"], { list: noCount });
     expect(two.wire).toEqual(["list accounted 1", "list accounted 2"]);
@@ -208,20 +197,11 @@ describe("more records than states", () => {
     expect(one.wire).toEqual(["list accounted 1", "get 1200"]);
   });
 
-  it("a record in another state than expected is not on the lists: it is read by GET with its own values", async () => {
+  it.each(["expense", "allowance"] as const)("a record in another state than expected is not on the lists: it is read by GET with its own values (%ss, from their own lists and GETs)", async (resource) => {
     const store: Store = new Map();
     add(store, 1, 5, "accounted");
     store.set(9, "paid");
-    const { current, wire } = await read("expense", store, [1, 2, 9], ["accounted"]);
-    expect(wire).toEqual(["list accounted 1", "get 9"]);
-    expect(values(current, [1, 2, 9])).toEqual([[1, valuesOf(1, "accounted")], [2, valuesOf(2, "accounted")], [9, valuesOf(9, "paid")]]);
-  });
-
-  it("allowances are read from the allowances' lists and GETs, with the same values", async () => {
-    const store: Store = new Map();
-    add(store, 1, 5, "accounted");
-    store.set(9, "paid");
-    const { current, wire } = await read("allowance", store, [1, 2, 9], ["accounted"]);
+    const { current, wire } = await read(resource, store, [1, 2, 9], ["accounted"]);
     expect(wire).toEqual(["list accounted 1", "get 9"]);
     expect(values(current, [1, 2, 9])).toEqual([[1, valuesOf(1, "accounted")], [2, valuesOf(2, "accounted")], [9, valuesOf(9, "paid")]]);
   });
@@ -249,10 +229,7 @@ describe("what the service does not have, and lists that fail", () => {
     const moved = (state: string, page: number, url: URL): Reply | undefined => {
       if (page !== 2) return undefined;
       // The second page starts with the first page's last record: one record moved to an earlier place.
-      const ns = inState(store, state).slice(PAGE - 1, 2 * PAGE - 1);
-      const next = new URL(url);
-      next.searchParams.set("page", "3");
-      return { body: { count: 2500, next: next.toString(), previous: null, results: ns.map((n) => recordOf("expense", n, state)) } };
+      return listPage("expense", url, state, inState(store, state).slice(PAGE - 1, 2 * PAGE - 1), 2500);
     };
     const ids = [5, 1500, 1600, 2400];
     const { current, wire } = await read("expense", store, ids, ["accounted"], { list: moved });
@@ -265,10 +242,7 @@ describe("what the service does not have, and lists that fail", () => {
     const store: Store = new Map();
     add(store, 1, 2500, "accounted");
     const same = (state: string, page: number, url: URL): Reply | undefined => {
-      if (page === 1) return undefined;
-      const next = new URL(url);
-      next.searchParams.set("page", String(page + 1));
-      return { body: { count: 2500, next: next.toString(), previous: null, results: inState(store, state).slice(0, PAGE).map((n) => recordOf("expense", n, state)) } };
+      return page === 1 ? undefined : listPage("expense", url, state, inState(store, state).slice(0, PAGE), 2500);
     };
     const ids = [5, 1500, 1600, 2400];
     const { current, wire } = await read("expense", store, ids, ["accounted"], { list: same });
@@ -310,20 +284,19 @@ describe("what the service does not have, and lists that fail", () => {
         return undefined;
       }
       // The accounted list's later pages repeat its first: records moved meanwhile.
-      const next = new URL(url);
-      next.searchParams.set("page", String(page + 1));
-      return { body: { count: 2500, next: next.toString(), previous: null, results: inState(store, state).slice(0, PAGE).map((n) => recordOf("expense", n, state)) } };
+      return listPage("expense", url, state, inState(store, state).slice(0, PAGE), 2500);
     };
     // Two pages left in each list, five records the first pages do not show: both lists are read on.
     const ids = [5, 1500, 1600, 2400, 2450, 2460, 3005];
-    const reading = watch(read("expense", store, ids, ["accounted", "paid"], { list }));
+    const pending = read("expense", store, ids, ["accounted", "paid"], { list });
+    const reading = watch(pending);
     await settle(50);
     expect(reading.done).toBe(false);
     expect(sentBefore).toHaveLength(6); // the first pages, the accounted pages 2 and 3, the paid pages 2 and 3 (held)
     release();
     await settle(50);
     expect(reading.done).toBe(true);
-    const { current, wire } = await lastRead!;
+    const { current, wire } = await pending;
     expect(wire.slice(0, 6).every((w) => w.startsWith("list "))).toBe(true);
     expect(wire.filter((w) => w.startsWith("list")).sort()).toEqual(["list accounted 1", "list accounted 2", "list accounted 3", "list paid 1", "list paid 2", "list paid 3"]);
     expect(sortedGets(wire)).toEqual(["get 1500", "get 1600", "get 2400", "get 2450", "get 2460"]);

@@ -13,3 +13,12 @@ export function expense(n: number, extra: Record<string, unknown> = {}): Record<
     accounted_id: null, paid_id: null, paid_at: null, ...extra,
   };
 }
+
+/** An approved allowance with every field of the spec's list answer, `extra` over it. */
+export function allowance(n: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: U(n), allowance_number: n, description: "Trip", state: "approved", beneficiary_id: U(100), cost_center_id: U(200),
+    start_date: "2026-03-01T00:00:00Z", end_date: "2026-03-03T00:00:00Z", days: 2, amount: { amount: 100, currency: "CLP" }, currency: "CLP",
+    converted_amount: 100, accounted_id: null, paid_id: null, paid_at: null, created_at: "2026-02-27T09:30:00Z", is_active: true, ...extra,
+  };
+}
