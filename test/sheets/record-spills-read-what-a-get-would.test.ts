@@ -38,10 +38,10 @@ function clientOn(script: (path: string, query: URLSearchParams) => Reply) {
 
 describe("one record (spillRecord)", () => {
   it.each([
-    ["card", `GET corporate-cards/${U(7)}/`],
-    ["allowance", `GET subsidiaries/${SUB}/allowances/${U(7)}/?expand=allowance_segments`],
-    ["expense", `GET subsidiaries/${SUB}/expenses/${U(7)}/`],
-  ] as const)("%s: its own GET, then its row in the columns of its kind, without Sync status", async (kind, request) => {
+    ["card", `GET corporate-cards/${U(7)}/`, { "Card ID": U(7), "Last four digits": "4007", "Billing day": 7 }],
+    ["allowance", `GET subsidiaries/${SUB}/allowances/${U(7)}/?expand=allowance_segments`, { "Allowance ID": U(7), "Allowance #": 7, "Converted amount": 90.5, "Converted currency": "USD" }],
+    ["expense", `GET subsidiaries/${SUB}/expenses/${U(7)}/`, { "Expense ID": U(7), "Expense #": 7, Description: "Lunch 7" }],
+  ] as const)("%s: its own GET, then its row in the columns of its kind, without Sync status", async (kind, request, cells) => {
     const { client, requests } = clientOn(() => ({ body: recordOf(kind, 7) }));
     const spill = await spillRecord(client, { kind, id: U(7), subsidiaryId: SUB });
     expect(requests()).toEqual([request]);
@@ -49,9 +49,7 @@ describe("one record (spillRecord)", () => {
     expect(spill.columns.map((c) => c.header)).not.toContain("Sync status");
     expect(spill.rows).toHaveLength(1);
     const cell = (header: string) => spill.rows[0][spill.columns.findIndex((c) => c.header === header)];
-    if (kind === "card") expect([cell("Card ID"), cell("Last four digits"), cell("Billing day")]).toEqual([U(7), "4007", 7]);
-    if (kind === "allowance") expect([cell("Allowance ID"), cell("Allowance #"), cell("Converted amount"), cell("Converted currency")]).toEqual([U(7), 7, 90.5, "USD"]);
-    if (kind === "expense") expect([cell("Expense ID"), cell("Expense #"), cell("Description")]).toEqual([U(7), 7, "Lunch 7"]);
+    expect(Object.fromEntries(Object.keys(cells).map((header) => [header, cell(header)]))).toEqual(cells);
   });
 
   it("the three kinds have columns of their own: a card's, an allowance's and an expense's headers differ", () => {
