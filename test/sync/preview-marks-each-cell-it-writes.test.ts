@@ -28,13 +28,13 @@ describe("the status Preview writes", () => {
     expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch }))
       .toBe("Will send: approved → paid (Accounted ID: ACC-1, Paid ID: PAY-1, Paid at: 2026-11-20T10:00:00Z)");
   });
-});
 
-describe("the cells Preview marks", () => {
   it("a change of the state alone names no field", () => {
     expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch: { state: "accounted" } })).toBe("Will send: approved → accounted");
   });
+});
 
+describe("the cells Preview marks", () => {
   it("a row with an earlier typed note and a value typed now: the typed cell keeps its mark, the other service cells lose theirs, a column gone from the table is not touched", () => {
     const where = { header: ["ID", "Amount", "Description", "x", "y", "State", "Accounted ID", "Paid ID", "Paid at", "Sync status"], service: ["Amount", "Description", "Provider"] };
     const typed = [{ row: 4, id: "id-4", header: "Amount", typed: 5 }];
