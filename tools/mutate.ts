@@ -8,6 +8,9 @@
  *                                                survivors are a superset of the real ones (reports/mutation/<name>.own)
  *   npm run mutate -- src/sheets --each          one run per file (each with its own report): a long layer can be
  *                                                stopped and resumed, and its files score as one (mutation-score.ts)
+ *   npm run mutate -- src/sheets/excel-adapter.ts --lines=1-200
+ *                                                the mutants of those lines of one file (state <name>@1-200): a file
+ *                                                that costs hours run in parts, each kept as it ends; parts score as one
  *
  * Only the tests that can see the mutated code run: the layer's own folder under test/ (src/x -> test/x) and
  * every other test file that imports it, directly or through a helper under test/. Tests that run the code in
@@ -137,6 +140,8 @@ interface Args {
   check: boolean;
   each: boolean;
   own: boolean;
+  /** Only the mutants of these lines ("START-END") of the one file named. */
+  lines?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -144,22 +149,26 @@ function parseArgs(argv: string[]): Args {
   const each = argv.includes("--each");
   const own = argv.includes("--own");
   const check = !argv.includes("--no-check");
+  const lines = argv.find((a) => a.startsWith("--lines="))?.slice("--lines=".length);
   const targets = argv.filter((a) => !a.startsWith("--")).map((a) => resolve(ROOT, a));
+  if (lines !== undefined && (!/^\d+-\d+$/.test(lines) || targets.length !== 1 || !targets[0].endsWith(".ts") || each)) {
+    throw new Error(`--lines=START-END takes one file and two line numbers (--lines=1-200), not ${lines} over ${targets.length} target(s)${each ? " with --each" : ""}`);
+  }
   for (const t of targets) {
     if (!existsSync(t) || !rel(t).startsWith("src/")) throw new Error(`Not a folder or file under src/: ${rel(t)}`);
   }
   if (targets.length === 0) throw new Error("Name what to mutate: npm run mutate -- src/domain (or a file, or several)");
-  return { targets, force, check, each, own };
+  return { targets, force, check, each, own, lines };
 }
 
 /** One StrykerJS run on `targets`, or none when its kept state is of today's sources; returns the state's path. */
-async function mutateOnce(targets: string[], { force, check, own }: Omit<Args, "targets" | "each">): Promise<string> {
+async function mutateOnce(targets: string[], { force, check, own, lines }: Omit<Args, "targets" | "each">): Promise<string> {
   const mutate = targets.flatMap((t) =>
-    statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [rel(t)],
+    statSync(t).isDirectory() ? [`${rel(t)}/**/*.ts`, `!${rel(t)}/**/*.d.ts`] : [lines ? `${rel(t)}:${lines}` : rel(t)],
   );
   const tests = relatedTests(targets, own);
   if (tests.length === 0) throw new Error(`No test reaches ${targets.map(rel).join(", ")}`);
-  const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+") + (own ? ".own" : "");
+  const name = targets.map((t) => rel(t).replace(/^src\//, "").replace(/\.ts$/, "").replace(/\//g, "-")).join("+") + (lines ? `@${lines}` : "") + (own ? ".own" : "");
   const out = `reports/mutation/${name}`;
   const state = `${STATE_DIR}/${name}.json`;
   const mutated = sourceFiles(targets).map(rel);

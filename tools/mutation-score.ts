@@ -145,9 +145,29 @@ export function formatScore(s: Score): string {
   return `score ${percent}: killed ${s.killed}, timeout ${s.timeout}${outside}, survived ${s.survived}, no coverage ${s.noCoverage}, ignored ${s.ignored} (equivalent, left out: ${s.equivalent})`;
 }
 
-/** Several reports of one layer (runs on its files one by one) as one: a file in two reports keeps the later one. */
-export function mergeReports(reports: MutationReport[]): MutationReport {
-  return { files: Object.assign({}, ...reports.map((r) => r.files)) };
+/** A report and, for a run on some lines of one file (`npm run mutate -- f.ts --lines=START-END`), those lines. */
+export type PartReport = MutationReport & { lines?: readonly [number, number] };
+
+/** The lines of a state kept by a run on part of a file: `<name>@START-END[.own].json`, or none. */
+export function linesOfState(path: string): [number, number] | undefined {
+  const match = /@(\d+)-(\d+)(?:\.own)?\.json$/.exec(path);
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/**
+ * Several reports of one layer (runs on its files one by one, or on parts of a file) as one: a file in two reports
+ * keeps the later one; a report on some lines of a file replaces only the mutants starting on those lines.
+ */
+export function mergeReports(reports: PartReport[]): MutationReport {
+  const files: MutationReport["files"] = {};
+  for (const report of reports) {
+    for (const [file, { mutants }] of Object.entries(report.files)) {
+      const lines = report.lines;
+      const kept = lines ? (files[file]?.mutants ?? []).filter((m) => m.location.start.line < lines[0] || m.location.start.line > lines[1]) : [];
+      files[file] = { mutants: [...kept, ...mutants] };
+    }
+  }
+  return { files };
 }
 
 function main(argv: string[]): number {
@@ -157,7 +177,7 @@ function main(argv: string[]): number {
     console.error("Usage: npx tsx tools/mutation-score.ts tools/mutation-state/<layer>-*.json [more reports of the same layer] [--survivors] [--min 90]");
     return 2;
   }
-  const report = mergeReports(files.map((file) => JSON.parse(readFileSync(resolve(file), "utf8")) as MutationReport));
+  const report = mergeReports(files.map((file) => ({ ...(JSON.parse(readFileSync(resolve(file), "utf8")) as MutationReport), lines: linesOfState(file) })));
   const root = join(__dirname, "..");
   const doc = readFileSync(join(root, "docs", "testing.md"), "utf8");
   const s = score(report, parseEquivalents(doc), parseKilledOutside(doc, (path) => existsSync(join(root, path))));

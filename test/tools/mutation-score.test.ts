@@ -1,7 +1,7 @@
 /** The score of issue 26, read from a small hand-made StrykerJS JSON report. */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatScore, mergeReports, parseEquivalents, parseKilledOutside, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
+import { formatScore, linesOfState, mergeReports, parseEquivalents, parseKilledOutside, score, type MutationReport, type ReportMutant } from "../../tools/mutation-score";
 
 let next = 0;
 const mutant = (line: number, mutatorName: string, status: string, replacement?: string): ReportMutant => ({
@@ -84,6 +84,20 @@ it("reports of one layer's files, run one by one, score as one: each file counte
   const again: MutationReport = { files: { "src/x.ts": { mutants: [mutant(1, "StringLiteral", "Killed"), mutant(2, "StringLiteral", "Killed")] } } };
   expect(score(mergeReports([a, b]), [])).toMatchObject({ killed: 2, survived: 1 });
   expect(score(mergeReports([a, b, again]), [])).toMatchObject({ killed: 3, survived: 0 });
+});
+
+it("runs on parts of one file (--lines) add up to the file, each part replacing only the mutants of its lines", () => {
+  const line = (n: number, status: string) => mutant(n, "StringLiteral", status);
+  const first = { files: { "src/x.ts": { mutants: [line(1, "Killed"), line(150, "Survived")] } }, lines: linesOfState("tools/mutation-state/x@1-160.own.json") };
+  const second = { files: { "src/x.ts": { mutants: [line(161, "Survived"), line(320, "Killed")] } }, lines: linesOfState("tools/mutation-state/x@161-320.json") };
+  expect([first.lines, second.lines, linesOfState("tools/mutation-state/x.own.json")]).toEqual([[1, 160], [161, 320], undefined]);
+  expect(score(mergeReports([first, second]), [])).toMatchObject({ killed: 2, survived: 2 });
+  // The first part run again, its survivor now killed: the second part's verdicts stand.
+  const firstAgain = { ...first, files: { "src/x.ts": { mutants: [line(1, "Killed"), line(150, "Killed")] } } };
+  expect(score(mergeReports([first, second, firstAgain]), [])).toMatchObject({ killed: 3, survived: 1 });
+  // A run on the whole file, later, replaces every part.
+  const whole: MutationReport = { files: { "src/x.ts": { mutants: [line(1, "Killed")] } } };
+  expect(score(mergeReports([first, second, whole]), [])).toMatchObject({ killed: 1, survived: 0 });
 });
 
 it("an equivalent with a column leaves out only the mutant starting there, not another of the same kind on its line", () => {
