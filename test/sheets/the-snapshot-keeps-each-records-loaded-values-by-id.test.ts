@@ -195,3 +195,51 @@ describe("changing the snapshot", () => {
     await expect(updateSnapshotRows(workbook, "T", read, new Map([["zz", v("paid")]]))).rejects.toThrow("Record zz has no row in the snapshot of T; refresh the table.");
   });
 });
+
+describe("what the snapshot asks of Excel: only what it needs, and no request for nothing", () => {
+  /** The workbook's calls, each as its name, table and what it names (headers, rows or cell places). */
+  function recorded(workbook: ExcelWorkbook): string[] {
+    const calls: string[] = [];
+    const readColumns = workbook.readColumns.bind(workbook);
+    workbook.readColumns = (table, headers) => (calls.push(`readColumns ${table} ${headers.join(",")}`), readColumns(table, headers));
+    const readRows = workbook.readRows.bind(workbook);
+    workbook.readRows = (table, rows, headers) => (calls.push(`readRows ${table} ${rows.join(",")} ${headers.join(",")}`), readRows(table, rows, headers));
+    const updateTable = workbook.updateTable.bind(workbook);
+    workbook.updateTable = (table, update) => (calls.push(`updateTable ${table} ${update.rows.map((r) => r.row).join(",")}`), updateTable(table, update));
+    const writeCells = workbook.writeCells.bind(workbook);
+    workbook.writeCells = (table, cells) => (calls.push(`writeCells ${table} ${cells.map((c) => `${c.row}:${c.column}`).join(",")}`), writeCells(table, cells));
+    return calls;
+  }
+
+  it("reads its id, tracked and read-only columns; the digests only when asked; the fingerprints never", async () => {
+    const { workbook } = await loaded();
+    const calls = recorded(workbook);
+    expect((await readSnapshotRows(workbook, "T")).digests).toBeNull();
+    expect((await readSnapshotRows(workbook, "T", { digests: true })).digests).toEqual(new Map([["a", digestOf("AAABBB")], ["b", digestOf("CCCDDD")], ["c", digestOf("EEEFFF")]]));
+    expect(calls).toEqual([
+      "readColumns Snap_T Record ID,state,accounted_id,paid_id,paid_at,read_only",
+      "readColumns Snap_T Record ID,state,accounted_id,paid_id,paid_at,read_only,digest",
+    ]);
+  });
+
+  it("patching no record, following no fingerprint and writing no tracked value send nothing to Excel", async () => {
+    const { workbook } = await loaded();
+    const read = await readSnapshotRows(workbook, "T");
+    const calls = recorded(workbook);
+    await patchSnapshot(workbook, "T", read, []);
+    await updateFingerprints(workbook, "T", read, new Map());
+    await updateFingerprints(workbook, "T", read, new Map([["zz", new Map<number, CellValue>([[0, 7]])]])); // no row
+    await updateSnapshotRows(workbook, "T", read, new Map());
+    expect(calls).toEqual([]);
+  });
+
+  it("fingerprints of another layout (shorter than the place written) are read, and nothing is written", async () => {
+    const { workbook } = await loaded();
+    const read = await readSnapshotRows(workbook, "T");
+    const calls = recorded(workbook);
+    await updateFingerprints(workbook, "T", read, new Map([["b", new Map<number, CellValue>([[2, "too far"]])]]));
+    expect(calls).toEqual(["readRows Snap_T 1 cells"]);
+    await updateFingerprints(workbook, "T", read, new Map([["b", new Map<number, CellValue>([[1, 5]])], ["a", new Map<number, CellValue>([[0, "x"]])]]));
+    expect(calls.slice(1)).toEqual(["readRows Snap_T 1,0 cells", "writeCells Snap_T 1:6,1:7,0:6,0:7"]);
+  });
+});
