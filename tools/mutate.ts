@@ -186,6 +186,10 @@ async function mutateOnce(targets: string[], { force, check, own, lines }: Omit<
     force,
     ...(check ? {} : { checkers: [] }),
     incrementalFile: state,
+    // Every verdict as it comes (event-recorder, one file a mutant): `npx tsx tools/mutation-live.ts <out>` lists the
+    // survivors of a run still going, so that their tests are written while the rest runs.
+    reporters: ["html", "json", "progress", "clear-text", "event-recorder"],
+    eventReporter: { baseDir: `${out}/events` },
     htmlReporter: { fileName: `${out}/index.html` },
     jsonReporter: { fileName: `${out}/mutation.json` },
     jest: {
