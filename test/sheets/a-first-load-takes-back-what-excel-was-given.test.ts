@@ -13,8 +13,10 @@ import {
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
 import { settle } from "../support/settle";
+import { tableView } from "../support/excel";
 
 const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
+const TABLE = tableNameOf(PARAMS);
 const NOW = () => new Date("2026-11-24T09:30:00Z");
 const pageNumber = (url: string) => Number(new URL(url).searchParams.get("page") ?? 1);
 
@@ -200,6 +202,31 @@ describe("a first load, as the Workbook port sees it", () => {
     created.open();
     await expect(done).rejects.toThrow();
     expect(s.events.filter((e) => e.includes("discard")).sort()).toEqual(["snapshot discard", "table discard"]);
+    expect(s.left()).toEqual(NOTHING);
+  });
+
+  it("pages that arrive while Excel writes an earlier one go to it together, every row of each, in order", async () => {
+    const first = gate();
+    const s = setup({ before: (kind, step, call) => (step === "append" && call === 1 ? first.opened : undefined) });
+    const done = s.load();
+    await settle(60);
+    expect(s.wire.requests.map((r) => pageNumber(r.url))).toEqual([1, 2, 3]);
+    first.open();
+    await done;
+    // Page 1 alone, then pages 2 and 3 in one append to each table.
+    expect(s.events.filter((e) => e.startsWith("table append") && !e.endsWith("done"))).toEqual(["table append 1", "table append 2"]);
+    const ids = Array.from({ length: 250 }, (_, i) => `r${i + 1}`);
+    expect(tableView(s.excel, TABLE).values("Card ID")).toEqual(ids);
+    expect(tableView(s.excel, snapshotTableOf(TABLE)).values("Record ID")).toEqual(ids);
+  });
+
+  it("the workbook cannot be read as the load starts: the load fails with Excel's error, asks for no page past the first, and writes nothing", async () => {
+    const s = setup();
+    s.workbook.readSetting = async () => { throw failure("The workbook is busy."); };
+    await expect(s.load()).rejects.toThrow("The workbook is busy.");
+    await settle();
+    expect(s.wire.requests.map((r) => pageNumber(r.url))).toEqual([1]);
+    expect(s.events).toEqual([]);
     expect(s.left()).toEqual(NOTHING);
   });
 
