@@ -62,7 +62,7 @@ export async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: str
     // Table and snapshot at once; each append returns once its requests are sent, so the next pages are made
     // ready while Excel works. A failure of either stops the load, and taking back (discard) waits for what
     // the other still has in Excel.
-    const outcomes = await Promise.allSettled([streams.table.append(rows), streams.snapshot?.append(tracked)]);
+    const outcomes = await Promise.allSettled([streams.table.append(rows), streams.snapshot.append(tracked)]);
     for (const outcome of outcomes) if (outcome.status === "rejected") throw outcome.reason;
     written += rows.length;
     options.onProgress?.({ phase: "write", done: written, total: total ?? fetched });
@@ -82,7 +82,7 @@ export async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: str
     checkCancel();
     const streams = await start();
     // Both waited for, even when one fails, so that taking back never runs beside a finish still in Excel.
-    const finished = await Promise.allSettled([streams.table.finish(), streams.snapshot?.finish()]);
+    const finished = await Promise.allSettled([streams.table.finish(), streams.snapshot.finish()]);
     for (const outcome of finished) if (outcome.status === "rejected") throw outcome.reason;
     checkCancel();
     await keepParams(load);
