@@ -27,17 +27,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   const source = sourceOf(params);
   const layout = source.columns.map((c) => c.header);
   const headerOf = (key: string) => source.columns.find((c) => c.key === key)?.header ?? key;
-  const load: Load = {
-    client, workbook, params, options, source, layout,
-    tableName: options.tableName ?? tableNameOf(params),
-    sheetName: sheetNameOf(params),
-    tracked: isTracked(params.resource),
-    trackedHeaders: { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") },
-    statusHeader: headerOf(STATUS_KEY),
-    hashed: hashedPlaces(source.columns),
-    now: (options.now ?? (() => new Date()))(),
-    known: [],
-  };
+  const tableName = options.tableName ?? tableNameOf(params);
   // The first page is asked for at once; what the workbook holds is read while it travels.
   // A record that does not match the API costs its own row (read-only, marked), not the load.
   const pages = source.list(client, {
@@ -49,16 +39,27 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   first.catch(() => undefined); // observed below, after the workbook's answers
   let stored: StoredTable | null;
   let existing: ColumnsRead | null;
+  let known: string[];
   try {
-    stored = await readStoredTable(workbook, load.tableName);
+    stored = await readStoredTable(workbook, tableName);
     // readColumns with no column: where the table is, if it exists (a refresh), without reading its cells.
-    existing = await workbook.readColumns(load.tableName, []);
-    load.known = await listLoadedTables(workbook);
+    existing = await workbook.readColumns(tableName, []);
+    known = await listLoadedTables(workbook);
   } catch (error) {
     // The list stops once its first page is in (a request under way is not left early); the error is reported now.
     pages.return(undefined).catch(() => undefined);
     throw error;
   }
+  const load: Load = {
+    client, workbook, params, options, source, layout, tableName,
+    sheetName: sheetNameOf(params),
+    tracked: isTracked(params.resource),
+    trackedHeaders: { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") },
+    statusHeader: headerOf(STATUS_KEY),
+    hashed: hashedPlaces(source.columns),
+    now: (options.now ?? (() => new Date()))(),
+    known,
+  };
   const all = withFirst(first, pages);
   return existing ? refresh(load, all, stored, existing) : firstLoad(load, all);
 }
