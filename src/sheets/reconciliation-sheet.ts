@@ -36,11 +36,9 @@ const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currency
 ];
 
 /** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
-export function summaryPlace(params: LoadParams, movementsTable: string): { sheetName: string; tableName: string } {
-  // sheetNameOf is unique per query and starts with "Movements "; "Summary " is shorter, so it still fits.
-  const sheet = sheetNameOf(params);
-  const sheetName = sheet.startsWith("Movements ") ? `Summary ${sheet.slice("Movements ".length)}` : `Summary ${sheet}`.slice(0, 31);
-  return { sheetName, tableName: `${movementsTable}_Summary` };
+export function summaryPlace(params: Extract<LoadParams, { resource: "movements" }>, movementsTable: string): { sheetName: string; tableName: string } {
+  // sheetNameOf is unique per query and, for movements, starts with "Movements "; "Summary " is shorter, so it still fits.
+  return { sheetName: `Summary ${sheetNameOf(params).slice("Movements ".length)}`, tableName: `${movementsTable}_Summary` };
 }
 
 /**

@@ -10,7 +10,8 @@ import {
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView } from "../support/excel";
 
-const PARAMS: LoadParams = { resource: "movements", enterpriseId: "ent-1", cardId: "card-1", billingPeriodId: "bp-2026-11" };
+type MovementsParams = Extract<LoadParams, { resource: "movements" }>;
+const PARAMS: MovementsParams = { resource: "movements", enterpriseId: "ent-1", cardId: "card-1", billingPeriodId: "bp-2026-11" };
 
 /** A movements table written as a load leaves it (layout columns, the load's parameters kept), with `cells` by header. */
 async function movementsTable(params: LoadParams, lines: Record<string, CellValue>[], drop: string[] = []) {
@@ -34,7 +35,7 @@ describe("the movements summary", () => {
   });
 
   it("sums the table's movements by type, reconciliation and currency, leaving out rows the query no longer returns", async () => {
-    const params = { ...PARAMS, expand: ["renconciliation"] } as LoadParams;
+    const params = { ...PARAMS, expand: ["renconciliation"] } as MovementsParams;
     const { excel, workbook, tableName } = await movementsTable(params, [
       { "Movement ID": "m1", Type: "expense", Amount: 10.5, Currency: "USD", Deposit: "No", Reconciled: "Yes" },
       { "Movement ID": "m2", Type: "expense", Amount: 2.25, Currency: "USD", Deposit: "No", Reconciled: "No" },
@@ -66,7 +67,7 @@ describe("the movements summary", () => {
   });
 
   it("takes reconciliation from the query where the table has no Reconciled column, and reads a deleted column as empty cells", async () => {
-    const params = { ...PARAMS, reconciliation: false, reconciled: true } as LoadParams;
+    const params = { ...PARAMS, reconciliation: false, reconciled: true } as MovementsParams;
     expect(sourceOf(params).columns.map((c) => c.header)).not.toContain("Reconciled");
     const { excel, workbook, tableName } = await movementsTable(params, [
       { "Movement ID": "m1", Type: "expense", Amount: 4, Currency: "USD" },
