@@ -161,7 +161,7 @@ function typedOver(load: Load, collected: Collected, changed: { row: number; id:
     const line = now.get(row);
     if (!line || was === undefined || was.length !== load.hashed.length * HASH_CHARS) continue;
     const service = collected.incoming.get(id)!;
-    const fresh = collected.hashes.get(id) ?? "";
+    const fresh = collected.hashes.get(id)!;
     load.hashed.forEach((p, j) => {
       const hash = cellHash(line[p] ?? "");
       if (hash !== hashAt(was, j) && hash !== hashAt(fresh, j)) typed.push({ id, row, header: load.layout[p], typed: line[p] ?? "", service: service[p] });

@@ -90,7 +90,7 @@ export async function refreshWhole(
     return { row, column, value: merged.rows[row][column], fill: EDITED_FILL };
   }));
   if (marks.length > 0) await workbook.writeCells(tableName, marks);
-  const records: SnapshotRecord[] = ids.map((id) => ({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id) ?? "" }));
+  const records: SnapshotRecord[] = ids.map((id) => ({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id)! }));
   // A record the query no longer returns keeps its loaded values, so that an edit on its row is still seen.
   for (const id of new Set(merged.removed)) {
     if (fresh.has(id)) continue;
