@@ -10,6 +10,7 @@ import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
 import { settle, watch } from "../support/settle";
 import type { RawRequest } from "../../src/api/transport";
+import { tableView } from "../support/excel";
 
 const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
 const TABLE = tableNameOf(PARAMS);
@@ -99,4 +100,25 @@ describe("a refresh", () => {
       `${TABLE}: `, `${snapshotTableOf(TABLE)}: Record ID, state, accounted_id, paid_id, paid_at, read_only, digest`, `${TABLE}: Card ID, Sync status`,
     ]);
   });
+});
+
+it("a refresh whose table loses a column's name while the pages travel rewrites the whole table, and says why", async () => {
+  const s = setup((request) => ({ body: pageOf(request.url, 3) }));
+  await loadTable(s.client, s.workbook, PARAMS, { now: NOW });
+  const t = tableView(s.excel, TABLE);
+  const readColumns = s.workbook.readColumns.bind(s.workbook);
+  s.workbook.readColumns = async (table, headers) => {
+    // The deciding columns are read while the pages travel: the person renames Billing day just before.
+    if (table === TABLE && headers.length > 0 && tableView(s.excel, TABLE).header.includes("Billing day")) {
+      s.excel.user.type(t.sheet.name, `${t.letter("Billing day")}1`, "Day");
+    }
+    return readColumns(table, headers);
+  };
+  const report = await refreshTable(s.client, s.workbook, TABLE, { now: NOW });
+  expect(report.refreshed).toEqual({ whole: true, why: 'its column "Billing day" is missing or twice in the table' });
+  expect(report.userColumns).toEqual(["Day"]);
+  const after = tableView(s.excel, TABLE);
+  expect(after.header).toEqual([...t.header, "Day"]);
+  expect(after.values("Card ID")).toEqual(["r1", "r2", "r3"]);
+  expect(after.values("Billing day")).toEqual(t.values("Billing day"));
 });
