@@ -39,7 +39,8 @@ describe("the movements summary", () => {
     const { excel, workbook, tableName } = await movementsTable(params, [
       { "Movement ID": "m1", Type: "expense", Amount: 10.5, Currency: "USD", Deposit: "No", Reconciled: "Yes" },
       { "Movement ID": "m2", Type: "expense", Amount: 2.25, Currency: "USD", Deposit: "No", Reconciled: "No" },
-      { "Movement ID": "m3", Type: "payment", Amount: -100, Currency: "CLP", Deposit: "Yes", Reconciled: "No" },
+      // A deposit counts negative whatever the sign its Amount cell shows.
+      { "Movement ID": "m3", Type: "payment", Amount: 100, Currency: "CLP", Deposit: "Yes", Reconciled: "No" },
       { "Movement ID": "m4", Type: "expense", Amount: 7, Currency: "USD", Deposit: "No", Reconciled: "Yes", "Sync status": "Not returned by the service any more for this table's query (refresh 2026-11-24 09:30 UTC)" },
     ]);
     const report = await writeReconciliationSummary(workbook, tableName);
@@ -64,6 +65,10 @@ describe("the movements summary", () => {
     );
     expect(view.rows.map((_, r) => view.format(SUMMARY_HEADER[3], r))).toEqual(view.rows.map(() => "0"));
     expect(view.format(SUMMARY_HEADER[0])).toBe("@");
+    // Nothing in it is for the user to edit: no edit fill, no dropdown; its columns at least as wide as their texts need.
+    expect(view.rows.flatMap((_, r) => SUMMARY_HEADER.map((h) => view.fill(h, r) ?? null))).toEqual(view.rows.flatMap(() => SUMMARY_HEADER.map(() => null)));
+    expect(view.sheet.validations).toEqual([]);
+    expect(SUMMARY_HEADER.map((_, c) => view.sheet.columnWidths.get(c))).toEqual([110, 110, 70, 90, 240]);
   });
 
   it("takes reconciliation from the query where the table has no Reconciled column, and reads a deleted column as empty cells", async () => {

@@ -51,3 +51,28 @@ it("rewrites every record, keeps the user's column with its formula and format, 
   const next = await refreshTable(client, workbook, TABLE, { now: NOW });
   expect([next.refreshed, next.removed, next.updated]).toEqual([{ whole: false }, 1, 0]);
 });
+
+it("a table the person deletes while a whole refresh reads the service is written again on its sheet, with every record", async () => {
+  const excel = new FakeExcel();
+  const workbook = new ExcelWorkbook(excel);
+  const wire = fakeTransport((request) => ({ body: pageOf(request.url, 3) }));
+  const client = new SpendClient({ baseUrl: "https://spend.example.com", enterpriseId: "ent-1", apiKey: "key-abc-123", transport: wire.transport });
+  await loadTable(client, workbook, PARAMS, { now: NOW });
+  const sheet = excel.model.table(TABLE)!.sheet.name;
+  const readColumns = workbook.readColumns.bind(workbook);
+  workbook.readColumns = async (table, headers) => {
+    const read = await readColumns(table, headers);
+    if (table === TABLE && headers.length === 0) {
+      await excel.run(async (context) => {
+        context.workbook.tables.getItem(TABLE).delete();
+        await context.sync();
+      });
+    }
+    return read;
+  };
+  const report = await refreshTable(client, workbook, TABLE, { now: NOW, wholeTable: true });
+  expect([report.sheetName, report.count, report.added, report.removed, report.refreshed]).toEqual([sheet, 3, 3, 0, { whole: true, why: "asked to" }]);
+  const view = tableView(excel, TABLE);
+  expect(view.sheet.name).toBe(sheet);
+  expect(view.values("Card ID")).toEqual(["r1", "r2", "r3"]);
+});
