@@ -8,6 +8,7 @@ import { SpendClient } from "../../src/api";
 import { ExcelWorkbook, loadTable, readSnapshotRows, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
+import { expense } from "../api/helpers/records";
 import { tableView } from "../support/excel";
 
 const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
@@ -52,27 +53,33 @@ it("rewrites every record, keeps the user's column with its formula and format, 
   expect([next.refreshed, next.removed, next.updated]).toEqual([{ whole: false }, 1, 0]);
 });
 
-it("a table the person deletes while a whole refresh reads the service is written again on its sheet, with every record", async () => {
+it.each<[string, LoadParams, (url: string) => unknown, string]>([
+  ["cards", PARAMS, (url) => pageOf(url, 3), "Card ID"],
+  ["expenses (whose edits are looked for)", { resource: "expenses", enterpriseId: "ent-1", subsidiaryId: "sub-1" },
+    () => ({ count: 3, next: null, previous: null, results: [1, 2, 3].map((n) => expense(n)) }), "Expense ID"],
+])("a table of %s the person deletes while a whole refresh reads the service is written again on its sheet, with every record", async (_, params, page, idHeader) => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook(excel);
-  const wire = fakeTransport((request) => ({ body: pageOf(request.url, 3) }));
+  const wire = fakeTransport((request) => ({ body: page(request.url) }));
   const client = new SpendClient({ baseUrl: "https://spend.example.com", enterpriseId: "ent-1", apiKey: "key-abc-123", transport: wire.transport });
-  await loadTable(client, workbook, PARAMS, { now: NOW });
-  const sheet = excel.model.table(TABLE)!.sheet.name;
+  const table = (await loadTable(client, workbook, params, { now: NOW })).tableName;
+  const sheet = excel.model.table(table)!.sheet.name;
+  const ids = tableView(excel, table).values(idHeader);
   const readColumns = workbook.readColumns.bind(workbook);
-  workbook.readColumns = async (table, headers) => {
-    const read = await readColumns(table, headers);
-    if (table === TABLE && headers.length === 0) {
+  workbook.readColumns = async (name, headers) => {
+    const read = await readColumns(name, headers);
+    if (name === table && headers.length === 0) {
       await excel.run(async (context) => {
-        context.workbook.tables.getItem(TABLE).delete();
+        context.workbook.tables.getItem(table).delete();
         await context.sync();
       });
     }
     return read;
   };
-  const report = await refreshTable(client, workbook, TABLE, { now: NOW, wholeTable: true });
+  const report = await refreshTable(client, workbook, table, { now: NOW, wholeTable: true });
   expect([report.sheetName, report.count, report.added, report.removed, report.refreshed]).toEqual([sheet, 3, 3, 0, { whole: true, why: "asked to" }]);
-  const view = tableView(excel, TABLE);
+  const view = tableView(excel, table);
   expect(view.sheet.name).toBe(sheet);
-  expect(view.values("Card ID")).toEqual(["r1", "r2", "r3"]);
+  expect(view.values(idHeader)).toEqual(ids);
+  expect(ids).toHaveLength(3);
 });
