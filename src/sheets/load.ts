@@ -98,9 +98,9 @@ async function refresh(load: Load, pages: AsyncGenerator<Page<{ id: string }>>, 
   if (why === null && early) {
     const done = await refreshChanges(load, collected, loaded, early);
     if (typeof done !== "string") return done;
-    return refreshWhole(load, collected, loaded, stored, existing, done);
+    return refreshWhole(load, collected, loaded, stored, done);
   }
-  return refreshWhole(load, collected, loaded, stored, existing, why ?? "asked to");
+  return refreshWhole(load, collected, loaded, stored, why ?? "asked to");
 }
 
 /** Why this refresh must rewrite the whole table, or null when it can write only what changed. */

@@ -17,7 +17,7 @@ import { EDITED_FILL } from "./marks";
 import { mergeRows } from "./merge";
 import { writeSnapshot, type SnapshotRead, type SnapshotRecord } from "./snapshot";
 import { firstRowOfEachId, readOnlyNotesFirst, threeWay } from "./three-way";
-import type { CellValue, ColumnsRead } from "./workbook";
+import type { CellValue } from "./workbook";
 
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
 function withUserColumns(formatter: ((row: CellValue[]) => readonly (string | null)[]) | undefined, userColumns: number) {
@@ -36,14 +36,16 @@ function withUserColumns(formatter: ((row: CellValue[]) => readonly (string | nu
 }
 
 export async function refreshWhole(
-  load: Load, collected: Collected, loadedRead: SnapshotRead, stored: StoredTable | null, existing: ColumnsRead, why: string,
+  load: Load, collected: Collected, loadedRead: SnapshotRead, stored: StoredTable | null, why: string,
 ): Promise<LoadReport> {
   const { workbook, options, source, layout, tableName, trackedHeaders, statusHeader } = load;
   const { incoming, fresh, readOnly, hashes } = collected;
   const { snapshot: loaded, readOnly: loadedReadOnly } = loadedRead;
   const current = await workbook.readTable(tableName);
+  // Deleted while the pages travelled: the person's choice stands (as in a refresh of what changed), nothing is written.
+  if (!current) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
   const stamp = stampOf(load.now);
-  const edits = current && load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
+  const edits = load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
   const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
   readOnlyNotesFirst(three, readOnly, statusHeader);
   const merged = mergeRows({
@@ -67,7 +69,7 @@ export async function refreshWhole(
   }
   // The user's own columns keep their number formats (null leaves a cell's format alone) and formulas.
   const formats = [...source.columns.map((c) => NUMBER_FORMATS[c.kind]), ...merged.userColumns.map(() => null)];
-  const sheetName = current?.sheetName ?? existing.sheetName;
+  const sheetName = current.sheetName;
   await workbook.writeTable({
     sheetName,
     tableName,

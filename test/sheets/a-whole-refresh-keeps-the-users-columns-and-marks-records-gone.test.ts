@@ -53,18 +53,18 @@ it("rewrites every record, keeps the user's column with its formula and format, 
   expect([next.refreshed, next.removed, next.updated]).toEqual([{ whole: false }, 1, 0]);
 });
 
-it.each<[string, LoadParams, (url: string) => unknown, string]>([
-  ["cards", PARAMS, (url) => pageOf(url, 3), "Card ID"],
-  ["expenses (whose edits are looked for)", { resource: "expenses", enterpriseId: "ent-1", subsidiaryId: "sub-1" },
-    () => ({ count: 3, next: null, previous: null, results: [1, 2, 3].map((n) => expense(n)) }), "Expense ID"],
-])("a table of %s the person deletes while a whole refresh reads the service is written again on its sheet, with every record", async (_, params, page, idHeader) => {
+it.each<[string, LoadParams, (url: string) => unknown, boolean]>([
+  ["cards, refreshed whole", PARAMS, (url) => pageOf(url, 3), true],
+  ["cards, refreshed by what changed", PARAMS, (url) => pageOf(url, 3), false],
+  ["expenses (whose edits are looked for), refreshed whole", { resource: "expenses", enterpriseId: "ent-1", subsidiaryId: "sub-1" },
+    () => ({ count: 3, next: null, previous: null, results: [1, 2, 3].map((n) => expense(n)) }), true],
+])("a table of %s that the person deletes while the service is read stays deleted: load it again, and nothing else changes", async (_, params, page, wholeTable) => {
   const excel = new FakeExcel();
   const workbook = new ExcelWorkbook(excel);
   const wire = fakeTransport((request) => ({ body: page(request.url) }));
   const client = new SpendClient({ baseUrl: "https://spend.example.com", enterpriseId: "ent-1", apiKey: "key-abc-123", transport: wire.transport });
   const table = (await loadTable(client, workbook, params, { now: NOW })).tableName;
-  const sheet = excel.model.table(table)!.sheet.name;
-  const ids = tableView(excel, table).values(idHeader);
+  const snapshot = tableView(excel, snapshotTableOf(table)).rows;
   const readColumns = workbook.readColumns.bind(workbook);
   workbook.readColumns = async (name, headers) => {
     const read = await readColumns(name, headers);
@@ -76,10 +76,11 @@ it.each<[string, LoadParams, (url: string) => unknown, string]>([
     }
     return read;
   };
-  const report = await refreshTable(client, workbook, table, { now: NOW, wholeTable: true });
-  expect([report.sheetName, report.count, report.added, report.removed, report.refreshed]).toEqual([sheet, 3, 3, 0, { whole: true, why: "asked to" }]);
-  const view = tableView(excel, table);
-  expect(view.sheet.name).toBe(sheet);
-  expect(view.values(idHeader)).toEqual(ids);
-  expect(ids).toHaveLength(3);
+  const settings = new Map(excel.model.settings);
+  await expect(refreshTable(client, workbook, table, { now: () => new Date("2026-11-25T10:00:00Z"), wholeTable })).rejects.toThrow(
+    `The table ${table} is gone from the workbook; load it again.`,
+  );
+  expect(excel.model.table(table)).toBeUndefined();
+  expect(tableView(excel, snapshotTableOf(table)).rows).toEqual(snapshot);
+  expect(excel.model.settings).toEqual(settings);
 });
