@@ -7,7 +7,7 @@
 import { SpendClient } from "../../src/api";
 import { ExcelWorkbook, loadTable, readSnapshotRows, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
-import { fakeTransport, pageOf } from "../support/fake-transport";
+import { card, fakeTransport, pageOf } from "../support/fake-transport";
 import { expense } from "../api/helpers/records";
 import { tableView } from "../support/excel";
 
@@ -82,5 +82,34 @@ it.each<[string, LoadParams, (url: string) => unknown, boolean]>([
   );
   expect(excel.model.table(table)).toBeUndefined();
   expect(tableView(excel, snapshotTableOf(table)).rows).toEqual(snapshot);
+  expect(excel.model.settings).toEqual(settings);
+});
+
+it("a table deleted just before a refresh of what changed reads back the rows it will write stays deleted too, and nothing changes", async () => {
+  let ids = ["r1", "r2", "r3"];
+  const excel = new FakeExcel();
+  const workbook = new ExcelWorkbook(excel);
+  const wire = fakeTransport(() => ({ body: { count: ids.length, next: null, previous: null, results: ids.map((id) => ({ ...card(id), billing_day: ids.length + 10 })) } }));
+  const client = new SpendClient({ baseUrl: "https://spend.example.com", enterpriseId: "ent-1", apiKey: "key-abc-123", transport: wire.transport });
+  await loadTable(client, workbook, PARAMS, { now: NOW });
+  const snapshot = tableView(excel, snapshotTableOf(TABLE)).rows;
+  const readRows = workbook.readRows.bind(workbook);
+  let asked = 0;
+  workbook.readRows = async (name, rows, headers) => {
+    if (name === TABLE) {
+      asked++;
+      await excel.run(async (context) => {
+        context.workbook.tables.getItem(TABLE).delete();
+        await context.sync();
+      });
+    }
+    return readRows(name, rows, headers);
+  };
+  ids = ["r1", "r2", "r3", "r4"]; // every record's Billing day changes: each row is read back before it is written
+  const settings = new Map(excel.model.settings);
+  await expect(refreshTable(client, workbook, TABLE, { now: NOW })).rejects.toThrow(`The table ${TABLE} is gone from the workbook; load it again.`);
+  expect(asked).toBe(1);
+  expect(excel.model.table(TABLE)).toBeUndefined();
+  expect(tableView(excel, snapshotTableOf(TABLE)).rows).toEqual(snapshot);
   expect(excel.model.settings).toEqual(settings);
 });
