@@ -29,6 +29,9 @@ describe("a cell's text", () => {
     expect(fitCell(pairBefore)).toBe(`${"a".repeat(end - 2)}😀${marker}`);
     // The first character past the Basic Plane (U+10000, high half \ud800) too.
     expect(fitCell(`${before}\ud800\udc00${"z".repeat(40_000 - end - 1)}`)).toBe(before + marker);
+    // And the last character there is (U+10FFFF, high half \udbff); a character just below the halves (U+D7FF) is cut as any other.
+    expect(fitCell(`${before}\udbff\udfff${"z".repeat(40_000 - end - 1)}`)).toBe(before + marker);
+    expect(fitCell(`${before}\ud7ff${"z".repeat(40_000 - end)}`)).toBe(`${before}\ud7ff${marker}`);
   });
 });
 

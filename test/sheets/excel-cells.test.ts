@@ -15,6 +15,9 @@ describe("jsonStringBytes: the UTF-8 bytes of a JSON-quoted text", () => {
     ...ascii, // every ASCII character alone: printable ones take 1 byte, a quote, a backslash and controls are escaped
     ...ascii.map((c) => `abc${c}def`), // and inside plain text, where the fast path must not take them for plain
     "Café", "€ 12", "日本語", "😀 receipt", "a\u2028b", "\ud83d", "x\udc00y", "\ud83d\ud83d\ude00",
+    // Each edge of UTF-8's widths and of the surrogate halves, alone, paired, and next to each other.
+    ...["\u007f", "\u0080", "\u07ff", "\u0800", "\ud7ff", "\ud800", "\udbff", "\udc00", "\udfff", "\ue000", "\uffff"].flatMap((c) => [c, `a${c}`, `${c}a`]),
+    "\ud800\udc00", "\udbff\udfff", "\ud800\udbff", "\udbff\ue000", "\ud800\ud7ff", "\udc00\ud800", "\udfff\udc00", "a\ud800\udfffb",
   ];
   it("counts what JSON.stringify and UTF-8 make of every ASCII character, alone and inside text, and of non-ASCII text", () => {
     const wrong = texts.filter((text) => jsonStringBytes(text) !== utf8(text)).map((text) => JSON.stringify(text));
