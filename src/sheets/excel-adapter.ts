@@ -41,7 +41,7 @@ type RowCosts = WeakMap<CellValue[], { formats: readonly (string | null)[] | nul
 
 /** Bytes of a row's number formats as JSON; a formatter's shared (frozen) rows are measured once. */
 const sharedFormatBytes = new WeakMap<readonly (string | null)[], number>();
-function bytesOfFormats(formats: readonly (string | null)[]): number {
+export function bytesOfFormats(formats: readonly (string | null)[]): number {
   let bytes = sharedFormatBytes.get(formats);
   if (bytes === undefined) {
     bytes = formats.reduce((sum, f) => sum + (f === null ? 5 : jsonStringBytes(f) + 1), 2);

@@ -33,6 +33,8 @@ describe("rows and cells past a table's end", () => {
     await expect(workbook.readRows("T", [1.5], ["ID"])).rejects.toThrow("The table T has no body row 2.5 (it has 3); refresh again.");
     expect(await workbook.readRows("T", [2, 0], ["B", "ID"])).toEqual([[3, "r3"], [1, "r1"]]);
     expect(await workbook.readRows("Gone", [0], ["ID"])).toBeNull();
+    expect(await workbook.readTable("Gone")).toBeNull();
+    expect(await workbook.readColumns("Gone", ["ID"])).toBeNull();
   });
 
   it("writing a cell the table does not have is refused, and none of the call's cells is written", async () => {
