@@ -12,7 +12,7 @@ import {
 } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
-import { settle } from "../support/settle";
+import { settle, until } from "../support/settle";
 import { tableView } from "../support/excel";
 
 const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
@@ -99,6 +99,7 @@ describe("a first load, as the Workbook port sees it", () => {
     const table = tableNameOf(params);
     const s = setup({ reply: async (url) => { if (pageNumber(url) === 1) await first.opened; return { body: { count: 0, next: null, previous: null, results: [] } }; } }, params);
     const done = s.load();
+    await until(() => s.events.length >= 2);
     await settle();
     expect(s.events).toEqual(["table create", "snapshot create"]);
     first.open();
@@ -132,6 +133,7 @@ describe("a first load, as the Workbook port sees it", () => {
     const s = setup({ reply: async (url) => { await first.opened; return { body: pageOf(url, 3) }; } });
     const cancel = new AbortController();
     const done = s.load({ signal: cancel.signal, onProgress: (p) => { if (p.phase === "fetch") cancel.abort(); } });
+    await until(() => s.events.length >= 2);
     await settle();
     expect(s.events).toEqual(["table create", "snapshot create"]);
     first.open();
@@ -198,6 +200,7 @@ describe("a first load, as the Workbook port sees it", () => {
       reply: (url) => (pageNumber(url) === 1 ? { status: 400, body: { detail: "bad page" } } : { body: pageOf(url, 3) }),
     });
     const done = s.load();
+    await until(() => s.wire.requests.length >= 1 && s.events.length >= 2);
     await settle();
     created.open();
     await expect(done).rejects.toThrow();
@@ -209,7 +212,9 @@ describe("a first load, as the Workbook port sees it", () => {
     const first = gate();
     const s = setup({ before: (kind, step, call) => (step === "append" && call === 1 ? first.opened : undefined) });
     const done = s.load();
-    await settle(60);
+    // Pages go a timer task apart (pagination.ts): waited for by count, not by a number of turns.
+    await until(() => s.wire.requests.length >= 3);
+    await settle();
     expect(s.wire.requests.map((r) => pageNumber(r.url))).toEqual([1, 2, 3]);
     first.open();
     await done;
@@ -243,6 +248,7 @@ describe("a first load, as the Workbook port sees it", () => {
       },
     });
     const done = s.load();
+    await until(() => s.wire.requests.some((r) => pageNumber(r.url) === 3) && s.events.includes("table append 2"));
     await settle(60);
     expect(s.events.filter((e) => e.includes("discard"))).toEqual([]);
     second.open();

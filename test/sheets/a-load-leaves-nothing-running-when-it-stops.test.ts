@@ -8,7 +8,7 @@ import { SpendClient } from "../../src/api";
 import { ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
-import { settle, watch } from "../support/settle";
+import { settle, until, watch } from "../support/settle";
 import type { RawRequest } from "../../src/api/transport";
 import { tableView } from "../support/excel";
 
@@ -52,6 +52,8 @@ it("a first load that Excel refuses calls off the pages still travelling", async
     return { ...stream, append: async () => { throw new Error("Excel refused the rows."); } };
   };
   const done = loadTable(s.client, s.workbook, PARAMS, { now: NOW });
+  // Pages go a timer task apart (pagination.ts): waited for by count, not by a number of turns.
+  await until(() => s.wire.requests.length >= 5);
   await settle();
   const travelling = s.wire.requests.filter((r) => pageNumber(r.url) >= 3);
   expect(travelling.map((r) => pageNumber(r.url))).toEqual([3, 4, 5]);
@@ -83,8 +85,8 @@ describe("a refresh", () => {
     s.refuse();
     const done = refreshTable(s.client, s.workbook, TABLE, { now: NOW });
     const state = watch(done);
+    await until(() => s.reads.some((r) => r.startsWith(snapshotTableOf(TABLE))) && s.wire.requests.length >= 2);
     await settle();
-    expect(s.reads.some((r) => r.startsWith(snapshotTableOf(TABLE)))).toBe(true);
     expect(state).toEqual({ done: false, failed: null });
     snapshotRead.open();
     await expect(done).rejects.toThrow();

@@ -5,6 +5,17 @@ export async function settle(turns = 20): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Lets the event loop run until `done()` holds, turn by turn, for at most `turns` turns (then throws). For code that
+ * yields to a timer task (pagination's setTimeout(0) between pages): how many turns that takes depends on the
+ * machine's speed, so a fixed number of turns is not enough on a loaded machine. What must *not* happen while an
+ * answer is held is still asserted after a fixed settle().
+ */
+export async function until(done: () => boolean, turns = 100_000): Promise<void> {
+  for (let i = 0; i < turns && !done(); i++) await new Promise((resolve) => setImmediate(resolve));
+  if (!done()) throw new Error(`still waiting after ${turns} turns of the event loop`);
+}
+
 /** Whether a promise has settled yet, and how. */
 export function watch(promise: Promise<unknown>): { done: boolean; failed: unknown } {
   const state = { done: false, failed: null as unknown };
