@@ -85,6 +85,31 @@ describe("the movements summary", () => {
     ]);
   });
 
+  it("is written again where the person keeps it: on its sheet renamed, or on its sheet whose table they deleted", async () => {
+    const { excel, workbook, tableName } = await movementsTable(PARAMS, [{ "Movement ID": "m1", Type: "expense", Amount: 4, Currency: "USD" }]);
+    const place = summaryPlace(PARAMS, tableName);
+    await writeReconciliationSummary(workbook, tableName);
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem(place.sheetName).name = "My summary";
+      await context.sync();
+    });
+    await writeReconciliationSummary(workbook, tableName);
+    const sheets = () => excel.model.sheets.map((sh) => sh.name);
+    expect(sheets()).toEqual(["Sheet1", sheetNameOf(PARAMS), "My summary"]);
+    expect(tableView(excel, place.tableName).sheet.name).toBe("My summary");
+    expect(tableView(excel, place.tableName).rows).toEqual([["expense", "Not shown", "USD", 1, 4], ["All types", "Not shown", "USD", 1, 4], ["All types", "All", "USD", 1, 4]]);
+    // Its table deleted, its sheet kept under the summary's own name: the summary goes back on that sheet.
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("My summary").name = place.sheetName;
+      context.workbook.tables.getItem(place.tableName).delete();
+      await context.sync();
+    });
+    await writeReconciliationSummary(workbook, tableName);
+    expect(sheets()).toEqual(["Sheet1", sheetNameOf(PARAMS), place.sheetName]);
+    expect(tableView(excel, place.tableName).sheet.name).toBe(place.sheetName);
+    expect(tableView(excel, place.tableName).rows).toHaveLength(3);
+  });
+
   it("is not written where the movements table was deleted", async () => {
     const { excel, workbook, tableName } = await movementsTable(PARAMS, [{ "Movement ID": "m1", Type: "expense", Amount: 4, Currency: "USD" }]);
     excel.model.tables.length = 0;
