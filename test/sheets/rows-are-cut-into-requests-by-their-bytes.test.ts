@@ -3,7 +3,9 @@
  * that would take it past the budget (a row larger than the budget goes alone); no empty chunk. A row's
  * number formats cost their JSON, counted without building it.
  */
+import { ExcelWorkbook } from "../../src/sheets";
 import { bytesOfFormats, chunkRows } from "../../src/sheets/excel-adapter";
+import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 
 describe("chunkRows", () => {
   const chunks = (sizes: number[], budget: number) => {
@@ -45,5 +47,30 @@ describe("bytesOfFormats", () => {
     expect(bytesOfFormats(open)).toBe(json(["@"]) + 1);
     open.push("#,##0.00");
     expect(bytesOfFormats(open)).toBe(json(open) + 1);
+  });
+});
+
+describe("a patch of many rows (Refresh of what changed)", () => {
+  it("goes in several requests, each within what Excel accepts, when its cells pass one request's budget", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const rows = 6_000;
+    const text = (r: number, c: number, v: string) => `${v}${r}-${c}-`.padEnd(300, v);
+    const header = ["ID", "A", "B", "C"];
+    await workbook.writeTable({
+      sheetName: "Data", tableName: "T", header, rows: Array.from({ length: rows }, (_, r) => [`r${r}`, "", "", ""]),
+      numberFormats: header.map(() => "@"), editable: header.map(() => false), dropdowns: header.map(() => null),
+    });
+    const before = excel.stats.requests.length;
+    await workbook.updateTable("T", {
+      header: ["A", "B", "C"], editable: [false, false, false], dropdowns: [null, null, null],
+      rows: Array.from({ length: rows }, (_, r) => ({ row: r, values: [0, 1, 2].map((c) => text(r, c, "x")), formats: ["@", "@", "@"] })),
+    });
+    const sent = excel.stats.requests.slice(before);
+    expect(sent.reduce((sum, r) => sum + r.bytes, 0)).toBeGreaterThan(PAYLOAD_LIMIT_BYTES);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.every((r) => r.bytes <= PAYLOAD_LIMIT_BYTES)).toBe(true);
+    const t = excel.model.table("T")!;
+    for (const r of [0, 2_999, rows - 1]) expect(t.sheet.cell(t.area.row + 1 + r, t.area.column + 3)?.value).toBe(text(r, 2, "x"));
   });
 });
