@@ -74,3 +74,14 @@ describe("a patch of many rows (Refresh of what changed)", () => {
     for (const r of [0, 2_999, rows - 1]) expect(t.sheet.cell(t.area.row + 1 + r, t.area.column + 3)?.value).toBe(text(r, 2, "x"));
   });
 });
+
+it("a table written with no rows (its one empty body row) reports 0 rows written of 0, never more than it was given", async () => {
+  const workbook = new ExcelWorkbook(new FakeExcel());
+  const heard: [number, number][] = [];
+  await workbook.writeTable({
+    sheetName: "Data", tableName: "T", header: ["ID"], rows: [], numberFormats: ["@"], editable: [false], dropdowns: [null],
+    onProgress: (written, total) => heard.push([written, total]),
+  });
+  expect(heard.length).toBeGreaterThan(0);
+  expect(heard.every(([written, total]) => written === 0 && total === 0)).toBe(true);
+});
