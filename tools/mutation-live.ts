@@ -6,14 +6,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { survivorLine, type ReportMutant } from "./mutation-score";
 
-interface TestedEvent {
-  status: string;
-  mutatorName: string;
-  replacement?: string;
-  fileName: string;
-  location: { start: { line: number; column: number } };
-}
+type TestedEvent = ReportMutant & { fileName: string };
 
 /** The survivors (and mutants with no test) among the verdicts recorded in `events`, one line each, in file order. */
 export function liveSurvivors(events: string, root = process.cwd()): { tested: number; survivors: string[] } {
@@ -24,11 +19,8 @@ export function liveSurvivors(events: string, root = process.cwd()): { tested: n
     .filter((m) => m.status === "Survived" || m.status === "NoCoverage")
     .map((m) => ({ m, file: m.fileName.startsWith(root) ? m.fileName.slice(root.length + 1) : m.fileName }))
     .sort((a, b) => a.file.localeCompare(b.file) || a.m.location.start.line - b.m.location.start.line || a.m.location.start.column - b.m.location.start.column)
-    .map(({ m, file }) => {
-      const replacement = m.replacement === undefined ? "" : ` ${JSON.stringify(m.replacement.length > 60 ? `${m.replacement.slice(0, 60)}…` : m.replacement)}`;
-      // As the reports have them (the event's location is the report schema's: 1-based).
-      return `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${replacement} [${m.status}]`;
-    });
+    // The event's location is the report schema's (1-based), so the lines read as mutation-score.ts prints them.
+    .map(({ m, file }) => survivorLine(file, m));
   return { tested: tested.length, survivors };
 }
 

@@ -103,6 +103,12 @@ export function parseKilledOutside(markdown: string, exists: (path: string) => b
 }
 
 /** Scores a report: see the top of this file for what counts as what. */
+/** One survivor as a person reads it (and as docs/testing.md lists it): file:line:column, mutator, replacement, status. */
+export function survivorLine(file: string, m: ReportMutant): string {
+  const replacement = m.replacement === undefined ? "" : ` ${JSON.stringify(m.replacement.length > 60 ? `${m.replacement.slice(0, 60)}…` : m.replacement)}`;
+  return `${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${replacement} [${m.status}]`;
+}
+
 export function score(report: MutationReport, equivalents: Equivalent[], killedOutside: Equivalent[] = []): Score {
   const result: Score = { killed: 0, timeout: 0, outside: 0, survived: 0, noCoverage: 0, ignored: 0, equivalent: 0, percent: null, survivors: [] };
   const matches = (list: Equivalent[], file: string, m: ReportMutant) =>
@@ -127,8 +133,7 @@ export function score(report: MutationReport, equivalents: Equivalent[], killedO
         if (m.status === "Survived") result.survived++;
         else if (m.status === "NoCoverage") result.noCoverage++;
         else result.ignored++;
-        const replacement = m.replacement === undefined ? "" : ` ${JSON.stringify(m.replacement.length > 60 ? `${m.replacement.slice(0, 60)}…` : m.replacement)}`;
-        result.survivors.push(`${file}:${m.location.start.line}:${m.location.start.column} ${m.mutatorName}${replacement} [${m.status}]`);
+        result.survivors.push(survivorLine(file, m));
       }
     }
   }

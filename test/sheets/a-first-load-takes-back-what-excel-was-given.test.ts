@@ -12,7 +12,7 @@ import {
 } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
-import { settle, until } from "../support/settle";
+import { gate, settle, until } from "../support/settle";
 import { tableView } from "../support/excel";
 
 const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
@@ -22,13 +22,6 @@ const pageNumber = (url: string) => Number(new URL(url).searchParams.get("page")
 
 type Kind = "table" | "snapshot";
 type Step = "append" | "finish";
-
-/** A promise resolved from outside: an answer held until the test lets it go. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 interface StandIn {
   /** Before a step of a stream is passed on to Excel: may hold it (a promise) or refuse it (an error). */

@@ -8,7 +8,7 @@ import { SpendClient } from "../../src/api";
 import { ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
-import { settle, until, watch } from "../support/settle";
+import { gate, settle, until, watch } from "../support/settle";
 import type { RawRequest } from "../../src/api/transport";
 import { tableView } from "../support/excel";
 
@@ -16,12 +16,6 @@ const PARAMS: LoadParams = { resource: "cards", enterpriseId: "ent-1" };
 const TABLE = tableNameOf(PARAMS);
 const NOW = () => new Date("2026-11-24T09:30:00Z");
 const pageNumber = (url: string) => Number(new URL(url).searchParams.get("page") ?? 1);
-
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 function setup(reply: (request: RawRequest) => Reply | Promise<Reply>) {
   const excel = new FakeExcel();

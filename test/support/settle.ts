@@ -16,6 +16,13 @@ export async function until(done: () => boolean, turns = 100_000): Promise<void>
   if (!done()) throw new Error(`still waiting after ${turns} turns of the event loop`);
 }
 
+/** An answer held until the test opens it: `opened` resolves once `open()` is called. */
+export function gate(): { open: () => void; opened: Promise<void> } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { open, opened };
+}
+
 /** Whether a promise has settled yet, and how. */
 export function watch(promise: Promise<unknown>): { done: boolean; failed: unknown } {
   const state = { done: false, failed: null as unknown };
