@@ -11,7 +11,7 @@
 import { sizeColumns } from "./excel-widths";
 import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
-import { locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
+import { claimEmptySheet, locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
 import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./excel-read";
 import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, readRowsOf, writeBlocks } from "./excel-patch";
 import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "./marks";
@@ -247,7 +247,7 @@ export class ExcelWorkbook implements Workbook {
       const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
       await context.sync();
       if (!clash.isNullObject && !w.ownSheet) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
-      if (!sheet.isNullObject && !w.ownSheet) return false;
+      if (!sheet.isNullObject && !w.ownSheet) return claimEmptySheet(context, sheet, sheetName, tableName);
       if (!sheet.isNullObject) {
         // A sheet of the table's own left from before (its table deleted by hand, say) is replaced whole; one that
         // holds another table is someone's data, never deleted.

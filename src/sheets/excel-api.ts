@@ -90,6 +90,8 @@ export interface XWorksheet {
   readonly name: Excel.Worksheet["name"];
   visibility: Excel.Worksheet["visibility"];
   getRangeByIndexes: (startRow: number, startColumn: number, rowCount: number, columnCount: number) => XRange;
+  /** ExcelApi 1.4; with `valuesOnly`, only cells holding a value count (a null object when there is none). */
+  getUsedRangeOrNullObject: (valuesOnly?: boolean) => XRange;
   readonly tables: XTableCollection;
   readonly freezePanes: { freezeRows: (count?: number) => void };
   activate: () => void;

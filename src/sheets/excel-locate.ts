@@ -66,3 +66,18 @@ export async function locateTable(context: XContext, tableName: string): Promise
     showTotals: table.showTotals,
   };
 }
+
+/**
+ * A sheet that already exists takes a new table only when it holds no values: a person's sheet of the same name
+ * (notes, or last month's table converted to a range) is never written over. Refused with what to do; resolves
+ * to false (the sheet was not added by the load, so taking the load back clears its cells, never the sheet).
+ */
+export async function claimEmptySheet(context: XContext, sheet: XWorksheet, sheetName: string, tableName: string): Promise<false> {
+  const used = sheet.getUsedRangeOrNullObject(true).load("address");
+  await context.sync();
+  if (!used.isNullObject) {
+    const cells = used.address.slice(used.address.lastIndexOf("!") + 1);
+    throw new Error(`The sheet '${sheetName}' already holds data (${cells}), so Spend Sync can't write ${tableName} there. Nothing was written: rename that sheet or clear it, then load again.`);
+  }
+  return false;
+}

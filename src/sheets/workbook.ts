@@ -33,7 +33,8 @@ export interface TableWrite {
 export type TableStart = Omit<TableWrite, "rows" | "formulas" | "onProgress"> & {
   /**
    * The sheet is the table's own (a load's snapshot): a sheet of that name, or a table of that name, left from
-   * before is replaced rather than refused.
+   * before is replaced rather than refused. Otherwise a sheet of that name that already exists is used only when it
+   * holds no values (its formats stay); one holding values is refused with their address, and nothing is written.
    */
   ownSheet?: boolean;
   /**

@@ -2,6 +2,7 @@
 import { ExcelWorkbook, NUMBER_FORMATS, WAIT_NOTICE_MS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
 import type { ExcelHost } from "../../src/sheets/excel-api";
 import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/excel-cells";
+import { EDITABLE_FILL } from "../../src/sheets/marks";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { HOSTILE_TEXT } from "../support/hostile-text";
 
@@ -311,5 +312,42 @@ describe("the user's workbook", () => {
     expect(body.rows[1][3]?.value).toBe("=1+1");
     expect(body.rows[0][1]?.numberFormat).toBe("0.00");
     expect(excel.model.recalculationPending).toBe(false);
+  });
+
+  it("a table the person moved to the sheet's last columns is rewritten there, its editable column filled, nothing asked past column XFD", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.add("Data");
+      sheet.getRange("XFC1:XFD2").values = [["ID", "State"], ["old", "x"]];
+      sheet.tables.add("Data!XFC1:XFD2", true).name = "T";
+      await ctx.sync();
+    });
+    await workbook.writeTable(table(["ID", "State"], [["a", "open"], ["b", "paid"]], { editable: [false, true] }));
+    const t = excel.model.table("T")!;
+    expect(t.area).toEqual({ row: 0, column: 16382, rowCount: 3, columnCount: 2 });
+    expect(bodyOf(excel).values).toEqual([["a", "open"], ["b", "paid"]]);
+    expect([1, 2].map((r) => t.sheet.cell(r, 16383)?.fill)).toEqual([EDITABLE_FILL, EDITABLE_FILL]);
+  });
+
+  it("a load on the person's empty sheet whose table they delete before it fails: its cells are still taken back, the sheet and its formats stay", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await excel.run(async (ctx) => {
+      ctx.workbook.worksheets.add("Data").getRange("F1").format.fill.color = "#FFEEAA";
+      await ctx.sync();
+    });
+    const stream = await workbook.createTable(table(["ID", "State"], []));
+    await stream.append([["a", "open"], ["b", "paid"]]);
+    await excel.run(async (ctx) => {
+      ctx.workbook.tables.getItem("T").delete();
+      await ctx.sync();
+    });
+    expect(excel.model.sheet("Data")!.cell(2, 0)?.value).toBe("b"); // Excel keeps a deleted table's cells
+    await stream.discard();
+    const sheet = excel.model.sheet("Data")!;
+    expect(excel.model.tables).toEqual([]);
+    expect([0, 1, 2].map((r) => [0, 1].map((c) => sheet.cell(r, c)?.value ?? ""))).toEqual([["", ""], ["", ""], ["", ""]]);
+    expect(sheet.cell(0, 5)?.fill).toBe("#FFEEAA");
   });
 });

@@ -4,7 +4,7 @@
  */
 import { SpendClient } from "../../src/api";
 import type { RawRequest, RawResponse, Transport } from "../../src/api/transport";
-import { ExcelWorkbook, SETTING_PREFIX, loadTable, snapshotSheetOf, snapshotTableOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook, SETTING_PREFIX, loadTable, sheetNameOf, snapshotSheetOf, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
@@ -166,6 +166,28 @@ describe("a first load", () => {
     expect(excel.model.tables.map((t) => t.name)).toEqual(["MyNotes"]);
     expect(tableView(excel, "MyNotes").rows).toEqual([["keep me"]]);
     expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1", taken]);
+  });
+
+  it("never writes over a sheet of its table's name that holds the person's values: it says where they are, and leaves nothing behind", async () => {
+    const { excel, workbook } = freshExcel();
+    const sheetName = sheetNameOf(params());
+    await excel.run(async (context) => {
+      context.workbook.worksheets.add(sheetName).getRange("A1:B2").values = [["Last month", "Total"], ["kept", 42]];
+      await context.sync();
+    });
+    await expect(loadTable(f.client, workbook, params())).rejects.toThrow(
+      `The sheet '${sheetName}' already holds data (A1:B2), so Spend Sync can't write ${tableNameOf(params())} there. Nothing was written: rename that sheet or clear it, then load again.`,
+    );
+    expect(leftBehind(excel)).toEqual({ tables: [], sheets: ["Sheet1", sheetName], settings: [] });
+    expect([0, 1].map((r) => [0, 1].map((c) => excel.model.sheet(sheetName)!.cell(r, c)?.value))).toEqual([["Last month", "Total"], ["kept", 42]]);
+    // Cleared, the same sheet takes the table.
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem(sheetName).getRange("A1:B2").clear();
+      await context.sync();
+    });
+    const done = await loadTable(f.client, workbook, params());
+    expect(done.sheetName).toBe(sheetName);
+    expect(excel.model.table(done.tableName)!.sheet.name).toBe(sheetName);
   });
 
   it("gives tables whose long names differ only at the end snapshot sheets of their own", () => {

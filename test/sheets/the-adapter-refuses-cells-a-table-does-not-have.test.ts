@@ -101,6 +101,58 @@ describe("a table that is gone, or not the one expected", () => {
     expect(excel.model.tables.map((t) => t.name)).toEqual(["T", "Snap_T"]);
   });
 
+  it("a snapshot's sheet that holds other tables is refused with every one of their names, and each stays", async () => {
+    const { workbook, excel } = await setup();
+    const start = snapshotStart("T");
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add(start.sheetName);
+      sheet.getRangeByIndexes(0, 0, 2, 1).values = [["Mine"], ["keep me"]];
+      sheet.tables.add(`'${start.sheetName}'!A1:A2`, true).name = "MyNotes";
+      sheet.getRangeByIndexes(0, 3, 2, 1).values = [["Also"], ["mine"]];
+      sheet.tables.add(`'${start.sheetName}'!D1:D2`, true).name = "MyList";
+      await context.sync();
+    });
+    await expect(workbook.createTable(start)).rejects.toThrow(
+      `The sheet '${start.sheetName}' holds the table MyNotes, MyList, so Spend Sync can't use it for Snap_T; rename that sheet and load again.`,
+    );
+    expect(excel.model.tables.map((t) => t.name)).toEqual(["T", "MyNotes", "MyList"]);
+    expect(tableView(excel, "MyList").rows).toEqual([["mine"]]);
+  });
+
+  it("a snapshot's own table found on another sheet is replaced by the new one on its own sheet", async () => {
+    const { workbook, excel } = await setup();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Moved");
+      sheet.getRangeByIndexes(0, 0, 2, 1).values = [["Old"], ["stale"]];
+      sheet.tables.add("'Moved'!A1:A2", true).name = "Snap_T";
+      await context.sync();
+    });
+    const again = await workbook.createTable(snapshotStart("T"));
+    await again.append([["r1", "", "", "", "", "", "", ""]]);
+    await again.finish();
+    expect(excel.model.tables.map((t) => [t.name, t.sheet.name])).toEqual([["T", "Data"], ["Snap_T", snapshotStart("T").sheetName]]);
+    expect(tableView(excel, "Snap_T").rows).toEqual([["r1", "", "", "", "", "", "", ""]]);
+    // Excel keeps a deleted table's cells (docs/excel-checks.md, Table.delete): they stay as plain cells.
+    expect(excel.model.sheet("Moved")!.usedArea()).toEqual({ row: 0, column: 0, rowCount: 2, columnCount: 1 });
+  });
+
+  it("a new table's sheet that exists holding the person's values is not written over: refused with where they are", async () => {
+    const { workbook, excel } = await setup();
+    await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Mine");
+      sheet.getRange("B2:C3").values = [["last month", 120], ["kept", "=C2*2"]];
+      await context.sync();
+    });
+    const before = excel.model.sheet("Mine")!.usedArea();
+    await expect(workbook.createTable({ ...table(), sheetName: "Mine", tableName: "U" })).rejects.toThrow(
+      "The sheet 'Mine' already holds data (B2:C3), so Spend Sync can't write U there. Nothing was written: rename that sheet or clear it, then load again.",
+    );
+    expect(excel.model.tables.map((t) => t.name)).toEqual(["T"]);
+    expect(excel.model.sheet("Mine")!.usedArea()).toEqual(before);
+    expect(excel.model.sheet("Mine")!.cell(1, 1)?.value).toBe("last month");
+    expect(excel.model.sheet("Mine")!.cell(2, 2)?.formula).toBe("=C2*2");
+  });
+
   it("calls with nothing to do ask Excel for nothing, even for a table that is gone", async () => {
     const { workbook, runs } = await setup();
     const before = runs();

@@ -462,6 +462,23 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
     expect(await used("E1:Z100", false)).toBeNull();
   });
 
+  it("a sheet's used range (Worksheet.getUsedRangeOrNullObject, ExcelApi 1.4): values, or values and formats; a blank sheet is a null object", async () => {
+    const excel = new FakeExcel();
+    const used = (valuesOnly: boolean) => excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getUsedRangeOrNullObject(valuesOnly).load("address");
+      await context.sync();
+      return range.isNullObject ? null : range.address;
+    });
+    expect([await used(true), await used(false)]).toEqual([null, null]);
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange("F9").format.fill.color = "#FF0000";
+      await context.sync();
+    });
+    expect([await used(true), await used(false)]).toEqual([null, "Sheet1!F9"]);
+    excel.user.type("Sheet1", "B3", "x");
+    expect([await used(true), await used(false)]).toEqual(["Sheet1!B3", "Sheet1!B3:F9"]);
+  });
+
   it("reading more than 5,000,000 cells at once fails with RangeExceedsLimit", async () => {
     const excel = new FakeExcel();
     await expect(excel.run(async (context) => {
