@@ -206,8 +206,8 @@ export class ExcelWorkbook implements Workbook {
       const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
       if (existing) {
         existing.table.resize(full);
-        // The user's Total Row comes back below the new body.
-        if (existing.showTotals) existing.table.showTotals = true;
+        if (existing.columns > columns) sheet.getRangeByIndexes(top, left + columns, 1, existing.columns - columns).clear(); // headers Excel named ColumnN
+        if (existing.showTotals) existing.table.showTotals = true; // the user's Total Row comes back below the new body
       } else {
         const table = sheet.tables.add(full, true);
         table.name = w.tableName;
@@ -346,14 +346,14 @@ export class ExcelWorkbook implements Workbook {
   }
 
   /**
-   * Before a table is written again: the cells it covered beyond the new one are cleared, and its old
-   * dropdowns and fills; a Total Row is switched off and on again around the write (see writeTable).
+   * Before a table is written again: the body cells it covered beyond the new one are cleared (the header's once resized:
+   * Excel names a cleared header cell ColumnN), and its old dropdowns and fills; a Total Row goes off and on around the write.
    */
   private clearOld(sheet: XWorksheet, existing: LocatedTable, columns: number, rows: number): void {
     if (existing.showTotals) existing.table.showTotals = false;
     const { top, left } = existing;
     const covered = existing.bodyRows + (existing.showTotals ? 1 : 0);
-    if (existing.columns > columns) sheet.getRangeByIndexes(top, left + columns, covered + 1, existing.columns - columns).clear();
+    if (existing.columns > columns) sheet.getRangeByIndexes(top + 1, left + columns, covered, existing.columns - columns).clear();
     if (covered > rows) sheet.getRangeByIndexes(top + 1 + rows, left, covered - rows, columns).clear();
     const oldBody = existing.table.getDataBodyRange();
     oldBody.dataValidation.clear();

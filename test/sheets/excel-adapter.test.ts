@@ -204,6 +204,18 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
   });
 
+  it("25,000 cells that only change colour (a Discard's fills) go in several requests, each under 5 MB; the values stay", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    await workbook.writeTable(table(["ID", "Status"], Array.from({ length: 25_000 }, (_, i) => [`id-${i}`, `s${i}`])));
+    excel.resetStats();
+    await workbook.writeCells("T", Array.from({ length: 25_000 }, (_, row) => ({ row, column: 1, fill: row % 2 ? "#FFC7CE" : "#C6EFCE" })));
+    expect(excel.stats.requestBytes.length).toBeGreaterThan(3);
+    expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    const t = excel.model.table("T")!;
+    expect([0, 1, 24_999].map((r) => [t.sheet.cell(1 + r, 1)?.value, t.sheet.cell(1 + r, 1)?.fill])).toEqual([["s0", "#C6EFCE"], ["s1", "#FFC7CE"], ["s24999", "#FFC7CE"]]);
+  });
+
   it("lone surrogate halves (an emoji cut in two by the service) are counted as JSON escapes them", async () => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel);
@@ -349,5 +361,67 @@ describe("the user's workbook", () => {
     expect(excel.model.tables).toEqual([]);
     expect([0, 1, 2].map((r) => [0, 1].map((c) => sheet.cell(r, c)?.value ?? ""))).toEqual([["", ""], ["", ""], ["", ""]]);
     expect(sheet.cell(0, 5)?.fill).toBe("#FFEEAA");
+  });
+
+  it.each([false, true])("rewritten whole with fewer columns and rows (Total Row: %s): nothing of the old table is left beside or below it; the person's notes around it stay", async (totals) => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const header = ["ID", "State", "Amount", "Note"];
+    await workbook.writeTable(table(header, Array.from({ length: 5 }, (_, i) => [`r${i}`, "open", i, `n${i}`]), {
+      editable: [false, true, false, true], dropdowns: [null, ["open", "paid"], null, null],
+    }));
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.getItem("Data");
+      sheet.getRange("F1:F2").values = [["title"], ["beside"]];
+      sheet.getRange("A10").values = [["below"]];
+      ctx.workbook.tables.getItem("T").showTotals = totals;
+      await ctx.sync();
+    });
+    await workbook.writeTable(table(["ID", "State"], [["a", "paid"], ["b", "open"]]));
+    const t = excel.model.table("T")!;
+    expect(t.area).toEqual({ row: 0, column: 0, rowCount: totals ? 4 : 3, columnCount: 2 });
+    expect(t.showTotals).toBe(totals);
+    expect(bodyOf(excel).values).toEqual([["a", "paid"], ["b", "open"]]);
+    if (totals) expect(t.sheet.cell(3, 0)?.value).toBe("Total");
+    // The old rows 3-5 (and Total Row, sheet row 7) and the old columns C:D: no value, no fill. The notes stay.
+    const left = [];
+    for (let r = 0; r < 10; r++) {
+      for (let c = 0; c < 6; c++) {
+        if (r < t.area.rowCount && c < 2) continue;
+        const cell = t.sheet.cell(r, c);
+        if (cell?.value !== undefined && cell.value !== "") left.push(`${r},${c} ${String(cell.value)}`);
+        if (cell?.fill !== undefined) left.push(`${r},${c} fill`);
+      }
+    }
+    expect(left).toEqual(["0,5 title", "1,5 beside", "9,0 below"]);
+  });
+
+  it("a new table whose first request Excel refuses is taken back with the sheet the load added, and the refusal is what the load says", async () => {
+    const excel = new FakeExcel();
+    let runs = 0;
+    const host: ExcelHost = {
+      run: (options, batch) => excel.run(options, (context) => {
+        const run = ++runs;
+        const sync = context.sync.bind(context);
+        context.sync = async <T>(pass?: T): Promise<T> => {
+          if (run === 2) throw Object.assign(new Error("The sheet is protected."), { code: "AccessDenied" });
+          await sync();
+          return pass as T;
+        };
+        return batch(context);
+      }),
+    };
+    await expect(new ExcelWorkbook(host).createTable(table(["ID", "State"], []))).rejects.toThrow("The sheet is protected.");
+    expect(runs).toBe(3); // the sheet added, the header refused, the sheet taken back
+    expect(excel.model.sheets.map((sheet) => sheet.name)).toEqual(["Sheet1"]);
+    expect(excel.model.tables).toEqual([]);
+  });
+
+  it("a streamed table has its layout's column widths from its first request, before any row is in; a column without one keeps Excel's", async () => {
+    const excel = new FakeExcel();
+    const stream = await new ExcelWorkbook(excel).createTable(table(["ID", "State", "Note"], [], { widths: [90, 120, undefined] }));
+    const sheet = excel.model.sheet("Data")!;
+    expect([0, 1, 2].map((c) => sheet.columnWidths.get(c))).toEqual([90, 120, undefined]);
+    await stream.discard();
   });
 });
