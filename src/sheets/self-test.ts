@@ -105,6 +105,8 @@ export async function runSelfTest(excel: ExcelHost, host: string, requirements?:
   };
   // The journal check's table stands on a sheet of its own: tables may not overlap.
   const journalSheet = `${sheetName} J`;
+  // A sheet the check fills first, as a person's own sheet of a table's name.
+  const takenSheet = `${sheetName} S`;
   const write = (rows: CellValue[][], header = HEADER, formats: (string | null)[] = FORMATS, table = tableName, sheet = sheetName) =>
     workbook.writeTable({
       sheetName: sheet, tableName: table, header, rows, numberFormats: formats, editable: header.map(() => false),
@@ -168,8 +170,28 @@ export async function runSelfTest(excel: ExcelHost, host: string, requirements?:
       await write([["x", 1, 1, 1], ["", "", "", ""]]);
       return emptyDifference(excel, tableName);
     });
+
+    await check("A sheet holding data is never written over", "a load refuses a sheet of its table's name that holds a value anywhere, and takes the same sheet once it is blank", async () => {
+      const start = { sheetName: takenSheet, tableName: `${tableName}_S`, header: HEADER, numberFormats: FORMATS, editable: HEADER.map(() => false), dropdowns: HEADER.map(() => null), visibility: "VeryHidden" as const };
+      await excel.run(RUN_OPTIONS, async (context: XContext) => {
+        const sheet = context.workbook.worksheets.add(takenSheet);
+        sheet.visibility = "VeryHidden";
+        sheet.getRangeByIndexes(99, 29, 1, 1).values = [["a note"]];
+        await context.sync();
+      });
+      const refused = await workbook.createTable(start).then(() => "a sheet holding AD100 was written over", (error: Error) => (error.message.includes("(AD100)") ? null : error.message));
+      if (refused) return refused;
+      await excel.run(RUN_OPTIONS, async (context: XContext) => {
+        context.workbook.worksheets.getItemOrNullObject(takenSheet).getRangeByIndexes(99, 29, 1, 1).clear();
+        await context.sync();
+      });
+      const stream = await workbook.createTable(start);
+      await stream.append([["blank", 1, 1, 1]]);
+      await stream.finish();
+      return firstDifference((await read(start.tableName)).rows, [["blank", 1, 1, 1]]);
+    });
   } finally {
-    for (const sheet of [sheetName, journalSheet]) await deleteSheet(excel, sheet).catch(() => undefined);
+    for (const sheet of [sheetName, journalSheet, takenSheet]) await deleteSheet(excel, sheet).catch(() => undefined);
   }
   await check("The workbook is left as it was", "every temporary sheet is gone, visible or very hidden, and every other sheet kept its name and visibility", async () => {
     const after = await sheetList(excel);

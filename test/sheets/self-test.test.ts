@@ -4,7 +4,9 @@ import * as adapter from "../../src/sheets/excel-adapter";
 import { isSetSupported, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { Members } from "../../src/workbench/fake-excel/protocol/host-object";
+import { NullHostObject } from "../../src/workbench/fake-excel/protocol/null-object";
 import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
+import { WorksheetObject } from "../../src/workbench/fake-excel/protocol/worksheet";
 
 /** The workbook's sheets as Excel lists them: names and visibilities, in tab order. */
 const sheetsOf = (excel: FakeExcel) => excel.model.sheets.map((s) => `${s.name} (${s.visibility})`);
@@ -31,9 +33,9 @@ describe("the self-test", () => {
     expect(report.results.map((r) => r.name)).toEqual([
       "Text stays text in every column kind", "Numbers, dates and formats as written", "A full cell, and a text too long for one",
       "Statuses written back by a sync", "A block of several megabytes", "The journal grows by appending", "An empty cell is blank",
-      "The workbook is left as it was",
+      "A sheet holding data is never written over", "The workbook is left as it was",
     ]);
-    expect(report).toMatchObject({ host: "in-memory Excel", passed: 8, failed: 0, features: [] });
+    expect(report).toMatchObject({ host: "in-memory Excel", passed: 9, failed: 0, features: [] });
     expect(sheetsOf(excel)).toEqual(before);
     expect(before).toEqual(["Sheet1 (Visible)", "Archive (Hidden)", "Other add-in (VeryHidden)", "Budget (Visible)"]);
     expect(excel.model.tables).toEqual([]);
@@ -98,6 +100,25 @@ describe("the self-test", () => {
       expect(last.passed).toBe(false);
       expect(last.detail).toMatch(/after: .*SpendSync check \w+ \(VeryHidden\)/);
       expect(sheetsOf(excel)).not.toEqual(before);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("fails, naming the cell it wrote, in an Excel whose sheet reports no used range while it holds a value", async () => {
+    const excel = new FakeExcel();
+    const members: (this: WorksheetObject) => Members = Reflect.get(WorksheetObject.prototype, "members");
+    const spy = jest.spyOn(WorksheetObject.prototype as unknown as { members: () => Members }, "members");
+    spy.mockImplementation(function (this: WorksheetObject) {
+      const own = members.call(this);
+      return { ...own, methods: { ...own.methods, GetUsedRangeOrNullObject: () => new NullHostObject("Range", "no used range") } };
+    });
+    try {
+      const report = await runSelfTest(excel, "a blind Excel");
+      const taken = report.results.find((r) => r.name === "A sheet holding data is never written over")!;
+      expect([taken.passed, taken.detail]).toEqual([false, "a sheet holding AD100 was written over"]);
+      expect(report.results.filter((r) => !r.passed).map((r) => r.name)).toEqual(["A sheet holding data is never written over"]);
+      expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
     } finally {
       spy.mockRestore();
     }
