@@ -216,6 +216,31 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect([0, 1, 24_999].map((r) => [t.sheet.cell(1 + r, 1)?.value, t.sheet.cell(1 + r, 1)?.fill])).toEqual([["s0", "#C6EFCE"], ["s1", "#FFC7CE"], ["s24999", "#FFC7CE"]]);
   });
 
+  it("a streamed page holding more than a request's worth (long CJK descriptions) goes in several requests, each under 5 MB, every row in order", async () => {
+    const excel = new FakeExcel();
+    const stream = await new ExcelWorkbook(excel).createTable(table(["ID", "Description"], []));
+    const rows: CellValue[][] = Array.from({ length: 1_000 }, (_, i) => [`e-${i}`, `${i} 出張の経費精算 `.repeat(200)]);
+    excel.resetStats();
+    await stream.append(rows);
+    await stream.finish();
+    expect(excel.stats.requestBytes.filter((b) => b > 1_000_000)).toHaveLength(2); // 5.3 MB of rows: two requests
+    expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    expect(bodyOf(excel).values).toEqual(rows);
+  });
+
+  it("the person's formulas count toward a request's bytes: a table whose formulas alone pass 5 MB is rewritten in requests under it", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const rows: CellValue[][] = Array.from({ length: 12_000 }, (_, i) => [`r${i}`, i]);
+    const formulas = rows.map((_, i): (string | null)[] => [null, `=LEN("${"x".repeat(400)}")+${i}`]);
+    excel.resetStats();
+    await workbook.writeTable(table(["ID", "Mine"], rows, { numberFormats: ["@", null], formulas }));
+    expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    const body = bodyOf(excel);
+    expect([0, 11_999].map((r) => body.rows[r][1]?.formula)).toEqual([formulas[0][1], formulas[11_999][1]]);
+    expect(body.formulas).toBe(12_000);
+  });
+
   it("lone surrogate halves (an emoji cut in two by the service) are counted as JSON escapes them", async () => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel);
