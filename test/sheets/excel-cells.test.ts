@@ -18,6 +18,7 @@ describe("jsonStringBytes: the UTF-8 bytes of a JSON-quoted text", () => {
     // Each edge of UTF-8's widths and of the surrogate halves, alone, paired, and next to each other.
     ...["\u007f", "\u0080", "\u07ff", "\u0800", "\ud7ff", "\ud800", "\udbff", "\udc00", "\udfff", "\ue000", "\uffff"].flatMap((c) => [c, `a${c}`, `${c}a`]),
     "\ud800\udc00", "\udbff\udfff", "\ud800\udbff", "\udbff\ue000", "\ud800\ud7ff", "\udc00\ud800", "\udfff\udc00", "a\ud800\udfffb",
+    "\ud7ff\udc00", "中\udc00", // a character just under the high halves, before a low half: no pair
   ];
   it("counts what JSON.stringify and UTF-8 make of every ASCII character, alone and inside text, and of non-ASCII text", () => {
     const wrong = texts.filter((text) => jsonStringBytes(text) !== utf8(text)).map((text) => JSON.stringify(text));
