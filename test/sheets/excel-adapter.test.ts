@@ -210,7 +210,9 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     await workbook.writeTable(table(["ID", "Status"], Array.from({ length: 25_000 }, (_, i) => [`id-${i}`, `s${i}`])));
     excel.resetStats();
     await workbook.writeCells("T", Array.from({ length: 25_000 }, (_, row) => ({ row, column: 1, fill: row % 2 ? "#FFC7CE" : "#C6EFCE" })));
+    // 25,000 fills of 800 budgeted bytes, 3 MB a request: 7 requests and the table's lookup, not one per fill.
     expect(excel.stats.requestBytes.length).toBeGreaterThan(3);
+    expect(excel.stats.requestBytes.length).toBeLessThanOrEqual(10);
     expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
     const t = excel.model.table("T")!;
     expect([0, 1, 24_999].map((r) => [t.sheet.cell(1 + r, 1)?.value, t.sheet.cell(1 + r, 1)?.fill])).toEqual([["s0", "#C6EFCE"], ["s1", "#FFC7CE"], ["s24999", "#FFC7CE"]]);
@@ -239,6 +241,33 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     const body = bodyOf(excel);
     expect([0, 11_999].map((r) => body.rows[r][1]?.formula)).toEqual([formulas[0][1], formulas[11_999][1]]);
     expect(body.formulas).toBe(12_000);
+  });
+
+  it("cells that only change colour, in any order, any column, on a table away from A1: each gets its colour or loses it, values stay, one range per stretch", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.add("Data");
+      sheet.getRange("C3:F3").values = [["ID", "State", "Paid", "Note"]];
+      sheet.getRange("C4:F1003").values = Array.from({ length: 1_000 }, (_, i) => [`r${i}`, "open", "p", "n"]);
+      sheet.tables.add("Data!C3:F1003", true).name = "T";
+      sheet.getRange("D4:D1003").format.fill.color = "#DDEBF7";
+      await ctx.sync();
+    });
+    const workbook = new ExcelWorkbook(excel);
+    const rows = Array.from({ length: 1_000 }, (_, i) => 999 - i); // given last row first
+    excel.resetStats();
+    await workbook.writeCells("T", [
+      ...rows.map((row) => ({ row, column: 3, fill: "#FFC7CE" })), // the Note column, all of it one colour
+      ...rows.filter((row) => row < 500).map((row) => ({ row, column: 1, fill: null })), // State: the first 500 lose theirs
+      { row: 7, column: 2, value: "paid-7", fill: "#C6EFCE" }, // a value with its colour
+      { row: 0, column: 0, value: "r0-renamed" }, // the first column takes a value too
+    ]);
+    const cell = (row: number, column: number) => excel.model.sheet("Data")!.cell(3 + row, 2 + column);
+    expect([0, 499, 500, 999].map((r) => cell(r, 1)?.fill)).toEqual([undefined, undefined, "#DDEBF7", "#DDEBF7"]);
+    expect([0, 500, 999].map((r) => [cell(r, 3)?.fill, cell(r, 3)?.value])).toEqual([["#FFC7CE", "n"], ["#FFC7CE", "n"], ["#FFC7CE", "n"]]);
+    expect([cell(7, 2)?.value, cell(7, 2)?.fill, cell(6, 2)?.fill, cell(0, 0)?.value, cell(0, 1)?.value]).toEqual(["paid-7", "#C6EFCE", undefined, "r0-renamed", "open"]);
+    // Two stretches of fills and two values: a few operations, not one per cell (1,500 would be over 100 KB).
+    expect(excel.stats.requestBytes.at(-1)).toBeLessThan(5_000);
   });
 
   it("lone surrogate halves (an emoji cut in two by the service) are counted as JSON escapes them", async () => {
