@@ -201,6 +201,7 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     excel.resetStats();
     await workbook.writeCells("T", Array.from({ length: 25_000 }, (_, row) => ({ row, column: 1, value: `Applied ${row}`, fill: row % 2 ? "#FFC7CE" : "#C6EFCE" })));
     expect(excel.stats.requestBytes.length).toBeGreaterThan(3);
+    expect(excel.stats.requestBytes.length).toBeLessThanOrEqual(10); // a request per 3 MB of budget, not per run
     expect(excel.largestRequestBytes).toBeLessThan(PAYLOAD_LIMIT_BYTES);
   });
 
@@ -477,5 +478,47 @@ describe("the user's workbook", () => {
     const sheet = excel.model.sheet("Data")!;
     expect([0, 1, 2].map((c) => sheet.columnWidths.get(c))).toEqual([90, 120, undefined]);
     await stream.discard();
+  });
+
+  it("going to a record's cell (the taskpane's links) shows its sheet and selects that cell of the table, wherever the table stands; a row it no longer has, or a table gone, changes nothing", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.add("Data");
+      sheet.getRange("C3:D5").values = [["ID", "State"], ["a", "open"], ["b", "paid"]];
+      sheet.tables.add("Data!C3:D5", true).name = "T";
+      await ctx.sync();
+    });
+    const workbook = new ExcelWorkbook(excel);
+    expect(excel.model.activeSheet?.name).toBe("Sheet1");
+    await workbook.select("T", 1, 1);
+    expect(excel.model.activeSheet?.name).toBe("Data");
+    expect(excel.model.selection).toEqual({ sheet: "Data", area: { row: 4, column: 3, rowCount: 1, columnCount: 1 } });
+    await excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Sheet1").activate();
+      await ctx.sync();
+    });
+    const before = excel.model.selection;
+    await workbook.select("T", 2, 0);
+    await workbook.select("Gone", 0, 0);
+    expect([excel.model.activeSheet?.name, excel.model.selection]).toEqual(["Sheet1", before]);
+  });
+
+  it("a journal table deleted between the check that it exists and the append is reported, and nothing is written", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const journal = { sheetName: "Journal", tableName: "J", header: ["When", "What"], numberFormats: ["@", "@"] };
+    await workbook.appendRows({ ...journal, rows: [["t1", "first"]] });
+    let runs = 0;
+    const run = excel.run.bind(excel);
+    excel.run = (async (...args: Parameters<typeof excel.run>) => {
+      const result = await run(...args);
+      if (++runs === 1) await run(async (ctx) => {
+        ctx.workbook.tables.getItem("J").delete();
+        await ctx.sync();
+      });
+      return result;
+    }) as typeof excel.run;
+    await expect(workbook.appendRows({ ...journal, rows: [["t2", "second"]] })).rejects.toThrow("The table J is gone from the workbook.");
+    expect(excel.model.sheet("Journal")!.cell(2, 1)?.value ?? "").toBe("");
   });
 });
