@@ -15,6 +15,12 @@ function table(header: string[], rows: CellValue[][], extra: Partial<TableWrite>
   };
 }
 
+/** A table's body rows as the person sees them (values, "" for an empty cell). */
+function tableRows(excel: FakeExcel, name: string) {
+  const t = excel.model.table(name)!;
+  return Array.from({ length: t.area.rowCount - 1 }, (_, r) => Array.from({ length: t.area.columnCount }, (_, c) => t.sheet.cell(t.area.row + 1 + r, t.area.column + c)?.value ?? ""));
+}
+
 /** Every body cell of table T as the person sees it, and whether any holds a formula. */
 function bodyOf(excel: FakeExcel, name = "T") {
   const t = excel.model.table(name)!;
@@ -520,5 +526,45 @@ describe("the user's workbook", () => {
     }) as typeof excel.run;
     await expect(workbook.appendRows({ ...journal, rows: [["t2", "second"]] })).rejects.toThrow("The table J is gone from the workbook.");
     expect(excel.model.sheet("Journal")!.cell(2, 1)?.value ?? "").toBe("");
+  });
+
+  it("a journal appends below its last row wherever it stands, fills the one empty row a new table has, never writes over a row that holds something, and gains no Total Row", async () => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel);
+    const journal = { sheetName: "Journal", tableName: "J", header: ["When", "What", "Who"], numberFormats: ["@", "@", "@"] };
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.add("Journal");
+      sheet.getRange("B3:D4").values = [["When", "What", "Who"], ["", "", ""]];
+      sheet.tables.add("Journal!B3:D4", true).name = "J";
+      sheet.getRange("B3:D4").numberFormat = [["@", "@", "@"], ["@", "@", "@"]];
+      await ctx.sync();
+    });
+    const rowsOf = () => tableRows(excel, "J");
+    await workbook.appendRows({ ...journal, rows: [["t1", "first", "ann"]] });
+    expect(rowsOf()).toEqual([["t1", "first", "ann"]]); // the empty row taken, none left blank above
+    await workbook.appendRows({ ...journal, rows: [["t2", "second", "bob"], ["t3", "third", "cy"]] });
+    expect(rowsOf()).toEqual([["t1", "first", "ann"], ["t2", "second", "bob"], ["t3", "third", "cy"]]);
+    expect(excel.model.table("J")!.area).toEqual({ row: 2, column: 1, rowCount: 4, columnCount: 3 });
+    expect(excel.model.table("J")!.showTotals).toBe(false);
+
+    // A table of one row with something in one cell only: that row stays, the new one goes below.
+    await excel.run(async (ctx) => {
+      const sheet = ctx.workbook.worksheets.add("Other");
+      sheet.getRange("A1:C2").values = [["When", "What", "Who"], ["", "kept", ""]];
+      sheet.tables.add("Other!A1:C2", true).name = "K";
+      await ctx.sync();
+    });
+    await workbook.appendRows({ ...journal, sheetName: "Other", tableName: "K", rows: [["t4", "fourth", "di"]] });
+    expect(tableRows(excel, "K")).toEqual([["", "kept", ""], ["t4", "fourth", "di"]]);
+  });
+
+  it("settings: one that was never written reads as null, a written one as its text, written again as the new text", async () => {
+    const workbook = new ExcelWorkbook(new FakeExcel());
+    expect(await workbook.readSetting("spendsync.nothing")).toBeNull();
+    await workbook.writeSetting("spendsync.k", "v1");
+    expect(await workbook.readSetting("spendsync.k")).toBe("v1");
+    await workbook.writeSetting("spendsync.k", "");
+    expect(await workbook.readSetting("spendsync.k")).toBe("");
+    expect(await workbook.readSetting("spendsync.nothing")).toBeNull();
   });
 });
