@@ -64,13 +64,13 @@ describe("service text stays exactly that text, in every column kind", () => {
     expect(value.startsWith("é".repeat(32_000))).toBe(true);
   });
 
-  it("writeCells keeps text from the server as text and sends one operation per run of adjacent rows, not per cell", async () => {
+  it("writeCells keeps text from the server as text and sends one operation per run of adjacent rows, not per cell, whatever order the cells come in", async () => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel);
     await workbook.writeTable(table(["ID", "Paid ID", "Status"], Array.from({ length: 100 }, (_, i) => [`id-${i}`, "", ""])));
     excel.resetStats();
     const rows = [...Array.from({ length: 40 }, (_, i) => i), ...Array.from({ length: 30 }, (_, i) => 60 + i)];
-    await workbook.writeCells("T", rows.flatMap((row) => [
+    await workbook.writeCells("T", [...rows].reverse().flatMap((row) => [
       { row, column: 1, value: HOSTILE_TEXT[row % 20] },
       { row, column: 2, value: `Applied ${row}`, fill: row < 20 ? "#C6EFCE" : "#FFC7CE" },
     ]));
@@ -542,6 +542,11 @@ describe("the user's workbook", () => {
     const rowsOf = () => tableRows(excel, "J");
     await workbook.appendRows({ ...journal, rows: [["t1", "first", "ann"]] });
     expect(rowsOf()).toEqual([["t1", "first", "ann"]]); // the empty row taken, none left blank above
+    // A journal that does not exist yet is created with its rows: no column of it is marked editable.
+    await workbook.appendRows({ ...journal, sheetName: "New", tableName: "N", rows: [["t0", "zero", "al"]] });
+    const created = excel.model.table("N")!;
+    expect(tableRows(excel, "N")).toEqual([["t0", "zero", "al"]]);
+    expect([0, 1, 2].flatMap((c) => [created.sheet.cell(0, c)?.fill, created.sheet.cell(1, c)?.fill])).toEqual(Array(6).fill(undefined));
     await workbook.appendRows({ ...journal, rows: [["t2", "second", "bob"], ["t3", "third", "cy"]] });
     expect(rowsOf()).toEqual([["t1", "first", "ann"], ["t2", "second", "bob"], ["t3", "third", "cy"]]);
     expect(excel.model.table("J")!.area).toEqual({ row: 2, column: 1, rowCount: 4, columnCount: 3 });
