@@ -118,3 +118,21 @@ it("a refresh whose table loses a column's name while the pages travel rewrites 
   expect(after.values("Card ID")).toEqual(["r1", "r2", "r3"]);
   expect(after.values("Billing day")).toEqual(t.values("Billing day"));
 });
+
+it("a refresh whose table loses two columns' names while the pages travel names both (one renamed, one given another column's name)", async () => {
+  const s = setup((request) => ({ body: pageOf(request.url, 3) }));
+  await loadTable(s.client, s.workbook, PARAMS, { now: NOW });
+  const t = tableView(s.excel, TABLE);
+  const [second, third] = t.header.slice(1, 3);
+  const readColumns = s.workbook.readColumns.bind(s.workbook);
+  s.workbook.readColumns = async (table, headers) => {
+    if (table === TABLE && headers.length > 0 && tableView(s.excel, TABLE).header.includes(third)) {
+      // The person renames one column and types another column's name over a second one's header.
+      s.excel.user.type(t.sheet.name, `${t.letter(second)}1`, "Mine");
+      s.excel.user.type(t.sheet.name, `${t.letter(third)}1`, t.header[0]);
+    }
+    return readColumns(table, headers);
+  };
+  const report = await refreshTable(s.client, s.workbook, TABLE, { now: NOW });
+  expect(report.refreshed).toEqual({ whole: true, why: `its columns "${second}", "${third}" are missing or twice in the table` });
+});
