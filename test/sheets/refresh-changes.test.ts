@@ -295,3 +295,45 @@ describe("rows added below the table", () => {
     expect(t.sheet.validationAt(table.area.row + 1 + rows, table.area.column + t.column("State"))?.list.source).toContain("paid");
   });
 });
+
+describe("cells typed while Refresh reads the service", () => {
+  /**
+   * Refresh on two copies of the workbook: on one the person types before it starts; on the other, after it read
+   * the deciding columns and before it reads back the rows it will write. Both must end the same.
+   */
+  async function typedWhileRead(type: (excel: FakeExcel) => void) {
+    const before = new FakeExcel(f.excel.model.copy());
+    type(before);
+    const expected = await refreshTable(f.client, new ExcelWorkbook(before), tableName, { now });
+    const excel = new FakeExcel(f.excel.model.copy());
+    const workbook = new ExcelWorkbook(excel);
+    const readRows = workbook.readRows.bind(workbook);
+    let typed = 0;
+    workbook.readRows = async (table, rows, headers) => {
+      if (table === tableName && typed++ === 0) type(excel);
+      return readRows(table, rows, headers);
+    };
+    const report = await refreshTable(f.client, workbook, tableName, { now });
+    return { typed, report, expected, after: tableView(excel, tableName), expectedAfter: tableView(before, tableName) };
+  }
+
+  it("an Accounted ID typed into a record the service changed is seen before anything is written: kept as the person's edit, a conflict, as if typed before", async () => {
+    f.sandbox.store.expense(f.sub, ids()[3])!.accounted_id = "ACC-THEIRS";
+    const t = tableView(f.excel, tableName);
+    const r = await typedWhileRead((excel) => excel.user.type(t.sheet.name, t.address("Accounted ID", 3), "ACC-MINE"));
+    expect(r.typed).toBeGreaterThanOrEqual(1);
+    expect(r.after.rows).toEqual(r.expectedAfter.rows);
+    expect(r.after.values("Accounted ID")[3]).toBe("ACC-MINE");
+    expect(r.after.values("Sync status")[3]).toMatch(/^Edited here and changed on the server/);
+    expect([r.report.conflicts, r.expected.conflicts, r.report.refreshed]).toEqual([1, 1, { whole: false }]);
+  });
+
+  it("a Sync status typed over in a record the service changed ends as if typed before, and Refresh finishes", async () => {
+    f.sandbox.store.expense(f.sub, ids()[3])!.description = "Renamed";
+    const t = tableView(f.excel, tableName);
+    const r = await typedWhileRead((excel) => excel.user.type(t.sheet.name, t.address("Sync status", 3), "checked by me"));
+    expect(r.typed).toBeGreaterThanOrEqual(1);
+    expect(r.after.rows).toEqual(r.expectedAfter.rows);
+    expect(r.report.refreshed).toEqual({ whole: false });
+  });
+});
