@@ -337,3 +337,28 @@ describe("cells typed while Refresh reads the service", () => {
     expect(r.report.refreshed).toEqual({ whole: false });
   });
 });
+
+it("reads back only the rows it writes, and the snapshot's fingerprints of the records the service changed alone", async () => {
+  const list = ids();
+  const t = tableView(f.excel, tableName);
+  f.excel.user.type(t.sheet.name, t.address("Paid ID", 1), "PAY-KEPT"); // the person's edit: its row is marked, not changed
+  f.sandbox.store.expense(f.sub, list[4])!.description = "Renamed";
+  f.sandbox.store.expense(f.sub, list[6])!.description = "Renamed too";
+  const excel = new FakeExcel(f.excel.model.copy());
+  const workbook = new ExcelWorkbook(excel);
+  const reads: string[] = [];
+  const readRows = workbook.readRows.bind(workbook);
+  workbook.readRows = async (table, rows, headers) => {
+    reads.push(`${table === tableName ? "table" : table === snapshotTableOf(tableName) ? "snapshot" : table}: ${rows.join(",")}`);
+    return readRows(table, rows, headers);
+  };
+  const report = await refreshTable(f.client, workbook, tableName, { now });
+  expect(report).toMatchObject({ updated: 2, keptEdits: 1, refreshed: { whole: false } });
+  const snapshotRow = (id: string) => tableView(f.excel, snapshotTableOf(tableName)).values("Record ID").indexOf(id);
+  const tableRowsRead = reads.filter((r) => r.startsWith("table")).flatMap((r) => r.split(": ")[1].split(",").map(Number));
+  const snapshotRead = reads.filter((r) => r.startsWith("snapshot")).flatMap((r) => r.split(": ")[1].split(",").map(Number));
+  expect(tableRowsRead).not.toContain(0);
+  expect(tableRowsRead).toEqual(expect.arrayContaining([4, 6]));
+  expect(snapshotRead.sort((a, b) => a - b)).toEqual([snapshotRow(list[4]), snapshotRow(list[6])].sort((a, b) => a - b));
+  expect(tableView(excel, tableName).values("Paid ID")[1]).toBe("PAY-KEPT");
+});
