@@ -273,6 +273,7 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
       ...rows.map((row) => ({ row, column: 3, fill: "#FFC7CE" })), // the Note column, all of it one colour
       ...rows.filter((row) => row < 500).map((row) => ({ row, column: 1, fill: null })), // State: the first 500 lose theirs
       { row: 7, column: 2, value: "paid-7", fill: "#C6EFCE" }, // a value with its colour
+      { row: 5, column: 1, value: "checked" }, { row: 6, column: 1, value: "checked" }, // State's run ends just above it
       { row: 0, column: 0, value: "r0-renamed" }, // the first column takes a value too
       // ID: rows 10 and 12-14 one colour with a gap between; Paid: rows 500-501 cleared, right after State's cleared rows end.
       ...[10, 12, 13, 14].map((row) => ({ row, column: 0, fill: "#FFEB9C" })),
@@ -284,7 +285,8 @@ describe("within Excel on the web's 5 MB limits, in UTF-8 bytes", () => {
     expect([0, 499, 500, 999].map((r) => cell(r, 1)?.fill)).toEqual([undefined, undefined, "#DDEBF7", "#DDEBF7"]);
     expect([0, 500, 999].map((r) => [cell(r, 3)?.fill, cell(r, 3)?.value])).toEqual([["#FFC7CE", "n"], ["#FFC7CE", "n"], ["#FFC7CE", "n"]]);
     expect([cell(7, 2)?.value, cell(7, 2)?.fill, cell(6, 2)?.fill, cell(0, 0)?.value, cell(0, 1)?.value]).toEqual(["paid-7", "#C6EFCE", undefined, "r0-renamed", "open"]);
-    // Five stretches of fills and two values: a few operations, not one per cell (1,500 would be over 100 KB).
+    expect([5, 6, 7].map((r) => [cell(r, 1)?.value, cell(r, 2)?.value])).toEqual([["checked", "p"], ["checked", "p"], ["open", "paid-7"]]);
+    // Five stretches of fills and three runs of values: a few operations, not one per cell (1,500 would be over 100 KB).
     expect(excel.stats.requestBytes.at(-1)).toBeLessThan(10_000);
   });
 
