@@ -352,8 +352,11 @@ it("reads back only the rows it writes, and the snapshot's fingerprints of the r
     reads.push(`${table === tableName ? "table" : table === snapshotTableOf(tableName) ? "snapshot" : table}: ${rows.join(",")}`);
     return readRows(table, rows, headers);
   };
-  const report = await refreshTable(f.client, workbook, tableName, { now });
+  const progress: string[] = [];
+  const report = await refreshTable(f.client, workbook, tableName, { now, onProgress: (p) => progress.push(`${p.phase} ${p.done}/${p.total}`) });
   expect(report).toMatchObject({ updated: 2, keptEdits: 1, refreshed: { whole: false } });
+  // The write is reported as the rows it writes, not the table's.
+  expect(progress.filter((p) => p.startsWith("write"))).toEqual(["write 3/3"]);
   const snapshotRow = (id: string) => tableView(f.excel, snapshotTableOf(tableName)).values("Record ID").indexOf(id);
   const tableRowsRead = reads.filter((r) => r.startsWith("table")).flatMap((r) => r.split(": ")[1].split(",").map(Number));
   const snapshotRead = reads.filter((r) => r.startsWith("snapshot")).flatMap((r) => r.split(": ")[1].split(",").map(Number));
