@@ -574,6 +574,13 @@ describe("the user's workbook", () => {
     });
     await workbook.appendRows({ ...journal, sheetName: "Other", tableName: "K", rows: [["t4", "fourth", "di"]] });
     expect(tableRows(excel, "K")).toEqual([["", "kept", ""], ["t4", "fourth", "di"]]);
+    // A journal whose first row the person emptied: only a table's one and only row is the new rows' place.
+    await excel.run(async (ctx) => {
+      ctx.workbook.worksheets.getItem("Other").getRange("A2:C2").values = [["", "", ""]];
+      await ctx.sync();
+    });
+    await workbook.appendRows({ ...journal, sheetName: "Other", tableName: "K", rows: [["t5", "fifth", "ed"]] });
+    expect(tableRows(excel, "K")).toEqual([["", "", ""], ["t4", "fourth", "di"], ["t5", "fifth", "ed"]]);
   });
 
   it("settings: one that was never written reads as null, a written one as its text, written again as the new text", async () => {
