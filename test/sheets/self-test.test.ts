@@ -7,6 +7,7 @@ import type { Members } from "../../src/workbench/fake-excel/protocol/host-objec
 import { NullHostObject } from "../../src/workbench/fake-excel/protocol/null-object";
 import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
 import { WorksheetObject } from "../../src/workbench/fake-excel/protocol/worksheet";
+import { withMembers } from "../support/host-members";
 
 /** The workbook's sheets as Excel lists them: names and visibilities, in tab order. */
 const sheetsOf = (excel: FakeExcel) => excel.model.sheets.map((s) => `${s.name} (${s.visibility})`);
@@ -49,43 +50,29 @@ describe("the self-test", () => {
   it("fails, naming the cell, in an Excel where typed text is parsed like values (what it exists to catch)", async () => {
     const excel = new FakeExcel();
     // Excel's answer to a valuesAsJson write, replaced by what a `values` write does with the basic values.
-    const members: (this: RangeObject) => Members = Reflect.get(RangeObject.prototype, "members");
-    const spy = jest.spyOn(RangeObject.prototype as unknown as { members: () => Members }, "members");
-    spy.mockImplementation(function (this: RangeObject) {
-      const own = members.call(this);
+    const lenient = (own: Members): Members => {
       const values = own.scalars.Values;
       return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...own.scalars.ValuesAsJson, set: (grid: unknown) => values.set!((grid as Excel.CellValue[][]).map((row) => row.map((cell) => (cell.type === "Empty" ? "" : cell.basicValue)))) } } };
-    });
-    try {
-      const report = await runSelfTest(excel, "a lenient Excel");
-      const text = report.results.find((r) => r.name === "Text stays text in every column kind")!;
-      expect(text.passed).toBe(false);
-      expect(text.detail).toMatch(/^row 1, column 1: wrote "=1\+1", read "#FORMULA\(=1\+1\)"/);
-      expect(report.failed).toBeGreaterThanOrEqual(1);
-      expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
-    } finally {
-      jest.restoreAllMocks();
-    }
+    };
+    const report = await withMembers(RangeObject, lenient, () => runSelfTest(excel, "a lenient Excel"));
+    const text = report.results.find((r) => r.name === "Text stays text in every column kind")!;
+    expect(text.passed).toBe(false);
+    expect(text.detail).toMatch(/^row 1, column 1: wrote "=1\+1", read "#FORMULA\(=1\+1\)"/);
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   });
 
   it("fails in an Excel where an Empty write leaves something in the cell (office-js #6248), naming the column", async () => {
     const excel = new FakeExcel();
-    const members: (this: RangeObject) => Members = Reflect.get(RangeObject.prototype, "members");
-    const spy = jest.spyOn(RangeObject.prototype as unknown as { members: () => Members }, "members");
-    spy.mockImplementation(function (this: RangeObject) {
-      const own = members.call(this);
+    const fillsEmpty = (own: Members): Members => {
       const typed = own.scalars.ValuesAsJson;
       // An Empty value stored as an empty string: not blank to Excel.
       const set = (grid: unknown) => typed.set!((grid as Excel.CellValue[][]).map((row) => row.map((cell) => (cell.type === "Empty" ? { type: "String", basicValue: "" } : cell))));
       return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...typed, set } } };
-    });
-    try {
-      const report = await runSelfTest(excel, "an Excel that fills empty cells");
-      const empty = report.results.find((r) => r.name === "An empty cell is blank")!;
-      expect(empty).toMatchObject({ passed: false, detail: "column 1: value type String, ISBLANK false" });
-    } finally {
-      jest.restoreAllMocks();
-    }
+    };
+    const report = await withMembers(RangeObject, fillsEmpty, () => runSelfTest(excel, "an Excel that fills empty cells"));
+    const empty = report.results.find((r) => r.name === "An empty cell is blank")!;
+    expect(empty).toMatchObject({ passed: false, detail: "column 1: value type String, ISBLANK false" });
   });
 
   it("fails its last check, listing the sheets, in an Excel where the add-in's very hidden sheets could not be deleted (the old clean-up)", async () => {
@@ -107,21 +94,12 @@ describe("the self-test", () => {
 
   it("fails, naming the cell it wrote, in an Excel whose sheet reports no used range while it holds a value", async () => {
     const excel = new FakeExcel();
-    const members: (this: WorksheetObject) => Members = Reflect.get(WorksheetObject.prototype, "members");
-    const spy = jest.spyOn(WorksheetObject.prototype as unknown as { members: () => Members }, "members");
-    spy.mockImplementation(function (this: WorksheetObject) {
-      const own = members.call(this);
-      return { ...own, methods: { ...own.methods, GetUsedRangeOrNullObject: () => new NullHostObject("Range", "no used range") } };
-    });
-    try {
-      const report = await runSelfTest(excel, "a blind Excel");
-      const taken = report.results.find((r) => r.name === "A sheet holding data is never written over")!;
-      expect([taken.passed, taken.detail]).toEqual([false, "a sheet holding AD100 was written over"]);
-      expect(report.results.filter((r) => !r.passed).map((r) => r.name)).toEqual(["A sheet holding data is never written over"]);
-      expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
-    } finally {
-      spy.mockRestore();
-    }
+    const blind = (own: Members): Members => ({ ...own, methods: { ...own.methods, GetUsedRangeOrNullObject: () => new NullHostObject("Range", "no used range") } });
+    const report = await withMembers(WorksheetObject, blind, () => runSelfTest(excel, "a blind Excel"));
+    const taken = report.results.find((r) => r.name === "A sheet holding data is never written over")!;
+    expect([taken.passed, taken.detail]).toEqual([false, "a sheet holding AD100 was written over"]);
+    expect(report.results.filter((r) => !r.passed).map((r) => r.name)).toEqual(["A sheet holding data is never written over"]);
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   });
 
   it("lists the function data-type features each Excel reports, with their requirement sets", () => {
