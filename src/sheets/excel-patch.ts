@@ -130,7 +130,7 @@ function columnRuns(patch: RowPatch, columns: readonly number[], cuts: ReadonlyS
  */
 export async function writeBlocks(
   context: XContext, at: LocatedTable, blocks: Block[], budget: PatchBudget,
-  hooks: { firstRequest: () => void; lastRequest: () => void; onRows?: (rows: number) => void },
+  hooks: { firstRequest: () => void; lastRequest: () => void; onRows: (rows: number) => void },
 ): Promise<void> {
   const { firstRequest, lastRequest, onRows } = hooks;
   const requests: Block[][] = [[]];
@@ -148,7 +148,7 @@ export async function writeBlocks(
   for (let i = 0; i < requests.length; i++) {
     if (inFlight) {
       await inFlight;
-      onRows?.(rows);
+      onRows(rows);
     }
     // Calculation waits while requests land, but not in the last one: it recalculates (lastRequest), and a
     // request whose calculation is suspended would not.
@@ -173,7 +173,7 @@ export async function writeBlocks(
     inFlight.catch(() => undefined); // awaited above, or below
   }
   await inFlight;
-  onRows?.(rows);
+  onRows(rows);
 }
 
 /**

@@ -26,7 +26,9 @@ function recording(grid: CellValue[][] = [], most = Infinity) {
       const range: Record<string, unknown> = { format: { fill } };
       Object.defineProperty(range, "numberFormat", { set: (f: unknown) => log.push(`formats ${at} ${JSON.stringify(f)}`) });
       Object.defineProperty(range, "valuesAsJson", { set: (v: { basicValue: unknown }[][]) => log.push(`values ${at} ${JSON.stringify(v.map((l) => l.map((c) => c.basicValue)))}`) });
-      range.load = () => {
+      // Reads ask for values alone: a bare load() would bring every property of the range, several times the bytes.
+      range.load = (what: string) => {
+        if (what !== "values") throw new Error(`load("${what}") asks more than the values`);
         pending.push({ range, row, column, rows, columns });
         return range;
       };
@@ -86,6 +88,11 @@ describe("the ranges of a patch", () => {
     expect(w.log).toEqual(["first", "values B3:C5 [[\"a\",1],[\"b\",2],[\"c\",3]]", "values D3:D3 [[\"t0\"]]", "values D5:D5 [[\"t2\"]]", "last", "sync"]);
   });
 
+  it("where a row leaves the first of two columns and the next writes both, every row is cut there too", async () => {
+    const w = await written([row(0, ["a", 1]), row(1, [undefined, 2]), row(2, ["c", 3]), row(3, [undefined, 4])], [0, 1]);
+    expect(w.log).toEqual(["first", "values B3:B3 [[\"a\"]]", "values C3:C6 [[1],[2],[3],[4]]", "values B5:B5 [[\"c\"]]", "last", "sync"]);
+  });
+
   it("a row with nothing to write writes nothing", async () => {
     const w = await written([row(0, [undefined, undefined])], [0, 1]);
     expect(w.log).toEqual(["first", "last", "sync"]);
@@ -135,6 +142,11 @@ it("fills of a range of two columns go per column, each in runs of one colour ov
   ]);
 });
 
+it("fills of one colour down both columns of a range go as one run a column", async () => {
+  const w = await written([0, 1, 2].map((i) => row(i, [`${i}`, i], [null, null], ["#F00", "#F00"])), [0, 1]);
+  expect(w.log).toEqual(["first", "values B3:C5 [[\"0\",0],[\"1\",1],[\"2\",2]]", "fill B3:B5 #F00", "fill C3:C5 #F00", "last", "sync"]);
+});
+
 it("a row with no fill between two of the same colour breaks the run: its cell keeps its fill", async () => {
   const w = await written([row(0, ["a"], [null], ["#F00"]), row(1, ["b"], [null]), row(2, ["c"], [null], ["#F00"])], [0]);
   expect(w.log).toEqual(["first", "values B3:B5 [[\"a\"],[\"b\"],[\"c\"]]", "fill B3:B3 #F00", "fill B5:B5 #F00", "last", "sync"]);
@@ -180,6 +192,13 @@ describe("the requests of a patch", () => {
     expect(ranges(w.log)).toEqual(["first", "values B3:B3", "last", "sync"]);
   });
 
+  it("a cell's number format counts toward its range's bytes, as its JSON text", async () => {
+    // A format of 200 characters costs 202 bytes: a row 4 + 60 + 202 = 266, so six rows fit a quarter (200 + 1,596).
+    const long = "0".repeat(200);
+    const w = await written(Array.from({ length: 10 }, (_, i) => row(i, [i], [long])), [0], budget);
+    expect(ranges(w.log).filter((l) => l.startsWith("values"))).toEqual(["values B3:B8", "values B9:B12"]);
+  });
+
   it("fills count toward a request: a run of fills costs an operation", async () => {
     // 20 rows with alternating fills: 200 + 20 × (69 + 100) = 3,580 bytes, over a quarter: cut after 10 rows (1,890).
     const w = await written(Array.from({ length: 20 }, (_, i) => row(i, [i], [null], [i % 2 ? "#F00" : null])), [0], budget);
@@ -219,6 +238,25 @@ describe("reading rows back", () => {
     // Each cell "0000" costs 7 bytes: 700 / (7 × 1.5 + 1) = 60 cells a request after the first.
     expect(r.log.map((l) => l.split(" ").length - 1)).toEqual([2_000, 60, 60, 60, 60, 60, 60, 60, 60, 20]);
     expect(read.map((line) => line[0])).toEqual(rows.map((i) => `${i + 2}`.padStart(4, "0")));
+  });
+
+  it("counts a run's cells across every column read: the first 2,000 cells are 666 rows of three columns, not 667", async () => {
+    const r = recording(Array.from({ length: 5_010 }, (_, i) => ["", `${i}`, `${i}`, `${i}`]));
+    const rows = Array.from({ length: 2_500 }, (_, i) => i * 2);
+    const read = await readRowsOf(r.context, r.at, rows, [0, 1, 2], 100_000_000);
+    expect(r.log.map((l) => l.split(" ").length - 1)).toEqual([666, 1_834]);
+    expect(read.at(-1)).toEqual(["5000", "5000", "5000"]);
+  });
+
+  it("a request refused for another reason fails the read at once, not asked again", async () => {
+    const r = recording(grid);
+    const sync = r.context.sync.bind(r.context);
+    r.context.sync = async () => {
+      await sync();
+      throw Object.assign(new Error("The requested resource doesn't exist."), { code: "ItemNotFound" });
+    };
+    await expect(readRowsOf(r.context, r.at, [0, 1, 2, 3], [0], 4_000_000)).rejects.toThrow("The requested resource doesn't exist.");
+    expect(r.log).toEqual(["read B3:B6"]);
   });
 
   it("a run longer than a request's worth is read in parts", async () => {

@@ -276,6 +276,24 @@ describe("rows added below the table", () => {
     expect(changedCells(before, cellsOf(f.excel.model, t.sheet.name))).toEqual([]);
   });
 
+  it("are refused naming where the person's data is, however much of it there is: it is never read, only found", async () => {
+    const t = tableView(f.excel, tableName);
+    const top = t.rows.length + 2; // the first sheet row under the table (its header is row 1)
+    // The four rows the refresh would take, full of the person's notes (2 MB and more): asked for all of their
+    // properties, Excel's answer would pass its 5 MB limit.
+    const width = t.header.length;
+    const notes = Array.from({ length: 4 }, (_, r) => Array.from({ length: width }, (_, c) => `note ${r}.${c} `.padEnd(30_000, "x")));
+    f.excel.user.pasteBlock(t.sheet.name, `A${top}`, notes);
+    const list = ids();
+    for (const n of [0, 1, 2, 3]) f.sandbox.store.insertExpense({ ...f.sandbox.store.expense(f.sub, list[1])!, id: `11111111-2222-4333-8444-55555555555${n}`, expense_number: 99990 + n } as ExpenseRec);
+    const answered = f.excel.stats.responseBytes.length;
+    await expect(refreshTable(f.client, f.workbook, tableName, { now })).rejects.toThrow(
+      `Refresh would add 4 rows below ${tableName}, and '${t.sheet.name}'!A${top}:${columnLetters(width - 1)}${top + 3} there holds data.`,
+    );
+    expect(Math.max(...f.excel.stats.responseBytes.slice(answered))).toBeLessThan(1_000_000);
+    expect(f.excel.stats.refusedResponses).toBe(0);
+  });
+
   it("go under the last row, with the editable fill and the State dropdown, and a Total Row stays below them", async () => {
     const rows = ids().length;
     await f.excel.run(async (context) => {
