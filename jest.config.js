@@ -10,7 +10,5 @@ module.exports = {
   // Integration tests start real servers on loopback; give a shared, noisy machine room.
   testTimeout: 30000,
   setupFiles: ["<rootDir>/test/support/office-js.ts"],
-  // office-addin-mock -> office-addin-manifest -> strip-bom and uuid 14, which are ESM-only.
-  moduleNameMapper: { "^strip-bom$": "<rootDir>/test/support/strip-bom.js", "^uuid$": "<rootDir>/test/support/uuid.js" },
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
 };

@@ -164,11 +164,6 @@ export class AnswerTooLargeError extends SpendSyncError {
   }
 }
 
-/** True for failures after which the outcome of a request is unknown (it may have been applied). */
-export function isOutcomeUnknown(error: unknown): boolean {
-  return error instanceof NetworkError || error instanceof TimeoutError || error instanceof ServerError;
-}
-
 /** The client refused to send a request that the service would reject (nothing was sent). */
 export class InvalidRequestError extends SpendSyncError {
   override readonly name = "InvalidRequestError" as const;

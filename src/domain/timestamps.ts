@@ -5,10 +5,6 @@
 const ISO_WITH_ZONE =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
-/** The span a timestamp must fall in once normalised to UTC, so that it is written with four year digits. */
-export const EARLIEST_TIMESTAMP = "0001-01-01T00:00:00Z";
-export const LATEST_TIMESTAMP = "9999-12-31T23:59:59.999Z";
-
 /**
  * Epoch milliseconds of a UTC calendar time. Date.UTC maps years 0–99 to 1900–1999, which once moved
  * `0024-05-01` by 1,900 years; setUTCFullYear takes the year as written.

@@ -58,11 +58,6 @@ export function readDate(text: string): number | null {
   return days === null || Number(text.slice(0, 4)) < 1900 ? null : days + EPOCH_OFFSET_DAYS;
 }
 
-/** "2026-03-31" -> 46112 (the text must be a calendar date: see readDate). */
-export function dateToSerial(date: string): number {
-  return readDate(date) ?? Date.parse(`${date}T00:00:00Z`) / DAY_MS + EPOCH_OFFSET_DAYS;
-}
-
 /** A timestamp read once: epoch milliseconds and the UTC text the domain's normalizeTimestamp gives. */
 export interface TimestampReading {
   ms: number;

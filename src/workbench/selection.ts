@@ -28,8 +28,6 @@ export function areaOf(s: Selection): Area {
   return { row, column, rowCount: Math.abs(s.anchor.row - s.focus.row) + 1, columnCount: Math.abs(s.anchor.column - s.focus.column) + 1 };
 }
 
-export const isRange = (s: Selection) => s.anchor.row !== s.focus.row || s.anchor.column !== s.focus.column;
-
 /** An arrow key: moves the active cell, or with Shift the far corner of the range. */
 export function move(s: Selection, rows: number, columns: number, extend: boolean): Selection {
   if (extend) return { anchor: s.anchor, focus: clamp({ row: s.focus.row + rows, column: s.focus.column + columns }) };

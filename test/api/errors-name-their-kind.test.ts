@@ -35,20 +35,3 @@ describe("each error names its kind", () => {
     expect(error.stack?.split("\n")[0]).toBe(`${name}: m`);
   });
 });
-
-describe("isOutcomeUnknown", () => {
-  it.each<[string, unknown, boolean]>([
-    ["no answer (NetworkError)", new api.NetworkError("m", request), true],
-    ["a timeout", new api.TimeoutError("m", request, 1000), true],
-    ["the service's own failure (5xx)", new api.ServerError("m", 502, "", request), true],
-    ["a refusal (4xx)", new api.RejectedError("m", 400, "", request), false],
-    ["the key refused", new api.AuthError("m", 403, "", request), false],
-    ["a rate limit", new api.RateLimitError("m", 429, "", request, 1000), false],
-    ["a cancel", new api.CancelledError("m"), false],
-    ["an answer of the wrong shape", new api.SchemaError("m", "expense update", "state", "x"), false],
-    ["any other error", new Error("m"), false],
-    ["not an error", "NetworkError", false],
-  ])("%s: %s", (_what, error, unknown) => {
-    expect(api.isOutcomeUnknown(error)).toBe(unknown);
-  });
-});
