@@ -73,15 +73,19 @@ const FORMATS = ["@", "#,##0.00", "yyyy-mm-dd", "yyyy-mm-dd hh:mm:ss"];
 
 const describe = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
 
-/** The first cell where `actual` differs from `expected`, or null. */
+/** The first cell where `actual` differs from `expected`, and how many more do (how far a fault reaches), or null. */
 function firstDifference(actual: unknown[][], expected: unknown[][]): string | null {
   if (actual.length !== expected.length) return `${actual.length} rows read back, ${expected.length} written`;
+  let first: string | null = null;
+  let more = 0;
   for (let r = 0; r < expected.length; r++) {
     for (let c = 0; c < expected[r].length; c++) {
-      if (actual[r]?.[c] !== expected[r][c]) return `row ${r + 1}, column ${c + 1}: wrote ${describe(expected[r][c])}, read ${describe(actual[r]?.[c])}`;
+      if (actual[r][c] === expected[r][c]) continue;
+      if (first === null) first = `row ${r + 1}, column ${c + 1}: wrote ${describe(expected[r][c])}, read ${describe(actual[r][c])}`;
+      else more++;
     }
   }
-  return null;
+  return first === null || more === 0 ? first : `${first} (and ${more.toLocaleString("en-US")} more ${more === 1 ? "cell" : "cells"})`;
 }
 
 /**

@@ -383,3 +383,19 @@ it("reads back only the rows it writes, and the snapshot's fingerprints of the r
   expect(snapshotRead.sort((a, b) => a - b)).toEqual([snapshotRow(list[4]), snapshotRow(list[6])].sort((a, b) => a - b));
   expect(tableView(excel, tableName).values("Paid ID")[1]).toBe("PAY-KEPT");
 });
+
+it("reads nothing back when no row of the table is to be written: only a new record, added below", async () => {
+  f.sandbox.store.insertExpense({ ...f.sandbox.store.expense(f.sub, ids()[1])!, id: "11111111-2222-4333-8444-555555555555", expense_number: 99999 } as ExpenseRec);
+  const excel = new FakeExcel(f.excel.model.copy());
+  const workbook = new ExcelWorkbook(excel);
+  const reads: string[] = [];
+  const readRows = workbook.readRows.bind(workbook);
+  workbook.readRows = async (table, rows, headers) => {
+    reads.push(`${table}: ${rows.join(",")}`);
+    return readRows(table, rows, headers);
+  };
+  const report = await refreshTable(f.client, workbook, tableName, { now });
+  expect(report).toMatchObject({ added: 1, updated: 0, refreshed: { whole: false } });
+  expect(reads).toEqual([]);
+  expect(tableView(excel, tableName).values("Expense ID").at(-1)).toBe("11111111-2222-4333-8444-555555555555");
+});

@@ -8,6 +8,21 @@ import { NullHostObject } from "../../src/workbench/fake-excel/protocol/null-obj
 import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
 import { WorksheetObject } from "../../src/workbench/fake-excel/protocol/worksheet";
 import { withMembers } from "../support/host-members";
+import { FakeExcelError } from "../../src/workbench/fake-excel/errors";
+
+/** An Excel whose valuesAsJson writes store each cell as `change` makes it (or refuse it: `change` throws). */
+const onWrite = (change: (cell: Excel.CellValue) => Excel.CellValue) => (own: Members): Members => {
+  const typed = own.scalars.ValuesAsJson;
+  const set = (grid: unknown) => typed.set!((grid as Excel.CellValue[][]).map((line) => line.map(change)));
+  return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...typed, set } } };
+};
+
+/** The self-test's report in an Excel whose ranges behave as `patch` makes them. */
+const reportIn = (patch: (own: Members) => Members, host: string) => withMembers(RangeObject, patch, () => runSelfTest(new FakeExcel(), host));
+const resultOf = (report: { results: { name: string; passed: boolean; detail: string }[] }, name: string) => {
+  const found = report.results.find((r) => r.name === name)!;
+  return [found.passed, found.detail];
+};
 
 /** The workbook's sheets as Excel lists them: names and visibilities, in tab order. */
 const sheetsOf = (excel: FakeExcel) => excel.model.sheets.map((s) => `${s.name} (${s.visibility})`);
@@ -36,6 +51,18 @@ describe("the self-test", () => {
       "Statuses written back by a sync", "A block of several megabytes", "The journal grows by appending", "An empty cell is blank",
       "A sheet holding data is never written over", "The workbook is left as it was",
     ]);
+    // What each pass proves, as Diagnostics shows it beside the check.
+    expect(report.results.map((r) => r.proves)).toEqual([
+      "service text never becomes a formula, a number, a date or a boolean, in text, amount, date and timestamp columns",
+      "amounts stay signed numbers, dates and timestamps stay date serials, each column keeps its number format",
+      "32,767 characters are stored whole; a longer text is cut with a visible marker, never refused",
+      "the cells a sync writes (server values, statuses, fills) keep their text exactly, in any column",
+      "large loads are split under Excel's 5 MB request and response limits, and every row arrives in order",
+      "rows appended below a table land after its last row, as the journal's do",
+      "a cell the add-in empties (an Empty value) is blank to Excel: ISBLANK is TRUE and its value type is Empty",
+      "a load refuses a sheet of its table's name that holds a value anywhere, and takes the same sheet once it is blank",
+      "every temporary sheet is gone, visible or very hidden, and every other sheet kept its name and visibility",
+    ]);
     expect(report).toMatchObject({ host: "in-memory Excel", passed: 9, failed: 0, features: [] });
     expect(sheetsOf(excel)).toEqual(before);
     expect(before).toEqual(["Sheet1 (Visible)", "Archive (Hidden)", "Other add-in (VeryHidden)", "Budget (Visible)"]);
@@ -56,10 +83,10 @@ describe("the self-test", () => {
     };
     const report = await withMembers(RangeObject, lenient, () => runSelfTest(excel, "a lenient Excel"));
     expect(report.results.map((r) => [r.name, r.passed, r.detail])).toEqual([
-      ["Text stays text in every column kind", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)"'],
-      ["Numbers, dates and formats as written", false, 'row 1, column 1: wrote "0042", read 42'],
+      ["Text stays text in every column kind", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)" (and 67 more cells)'],
+      ["Numbers, dates and formats as written", false, 'row 1, column 1: wrote "0042", read 42 (and 1 more cell)'],
       ["A full cell, and a text too long for one", true, "as written"],
-      ["Statuses written back by a sync", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)"'],
+      ["Statuses written back by a sync", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)" (and 16 more cells)'],
       ["A block of several megabytes", true, "as written"],
       ["The journal grows by appending", false, 'row 2, column 1: wrote "=2+2", read "#FORMULA(=2+2)"'],
       ["An empty cell is blank", true, "as written"],
@@ -78,25 +105,17 @@ describe("the self-test", () => {
   ];
   it.each(PROBES.map((text, row) => [row + 1, text]))("catches an Excel that changes only the text of row %i (%j), naming it", async (row, text) => {
     const excel = new FakeExcel();
-    const changesOne = (own: Members): Members => {
-      const typed = own.scalars.ValuesAsJson;
-      const set = (grid: unknown) => typed.set!((grid as Excel.CellValue[][]).map((line) => line.map((cell) => (cell.type === "String" && cell.basicValue === text ? { ...cell, basicValue: `${text}?` } : cell))));
-      return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...typed, set } } };
-    };
+    const changesOne = onWrite((cell) => (cell.type === "String" && cell.basicValue === text ? { ...cell, basicValue: `${text}?` } : cell));
     const report = await withMembers(RangeObject, changesOne, () => runSelfTest(excel, "an Excel that changes one text"));
     const check = report.results.find((r) => r.name === "Text stays text in every column kind")!;
-    expect([check.passed, check.detail]).toEqual([false, `row ${row}, column 1: wrote ${JSON.stringify(text)}, read ${JSON.stringify(`${text}?`)}`]);
+    expect([check.passed, check.detail]).toEqual([false, `row ${row}, column 1: wrote ${JSON.stringify(text)}, read ${JSON.stringify(`${text}?`)} (and 3 more cells)`]);
     expect(report.results.find((r) => r.name === "Statuses written back by a sync")!.passed).toBe(false);
   });
 
   it("fails in an Excel where an Empty write leaves something in the cell (office-js #6248), naming the column", async () => {
     const excel = new FakeExcel();
-    const fillsEmpty = (own: Members): Members => {
-      const typed = own.scalars.ValuesAsJson;
-      // An Empty value stored as an empty string: not blank to Excel.
-      const set = (grid: unknown) => typed.set!((grid as Excel.CellValue[][]).map((row) => row.map((cell) => (cell.type === "Empty" ? { type: "String", basicValue: "" } : cell))));
-      return { ...own, scalars: { ...own.scalars, ValuesAsJson: { ...typed, set } } };
-    };
+    // An Empty value stored as an empty string: not blank to Excel.
+    const fillsEmpty = onWrite((cell) => (cell.type === "Empty" ? { type: "String", basicValue: "" } : cell));
     const report = await withMembers(RangeObject, fillsEmpty, () => runSelfTest(excel, "an Excel that fills empty cells"));
     const empty = report.results.find((r) => r.name === "An empty cell is blank")!;
     expect(empty).toMatchObject({ passed: false, detail: "column 1: value type String, ISBLANK false" });
@@ -129,11 +148,48 @@ describe("the self-test", () => {
     expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   });
 
+  it("catches an Excel that drops a number's sign, naming the amount", async () => {
+    const report = await reportIn(onWrite((cell) => (cell.type === "Double" ? { ...cell, basicValue: Math.abs(cell.basicValue) } : cell)), "an unsigned Excel");
+    expect(resultOf(report, "Numbers, dates and formats as written")).toEqual([false, "row 1, column 2: wrote -1234.5, read 1234.5"]);
+    expect(report.results.filter((r) => !r.passed).map((r) => r.name)).toEqual(["Numbers, dates and formats as written", "The journal grows by appending"]);
+  });
+
+  it("catches an Excel that keeps one character fewer than 32,767, in the full cell and in the cut one, each shown in its first 80 characters", async () => {
+    const cuts = onWrite((cell) => (cell.type === "String" && cell.basicValue.length > 32_766 ? { ...cell, basicValue: cell.basicValue.slice(0, 32_766) } : cell));
+    const report = await reportIn(cuts, "an Excel of shorter cells");
+    const x80 = `"${"x".repeat(79)}`;
+    expect(resultOf(report, "A full cell, and a text too long for one")).toEqual([false, `row 1, column 1: wrote ${x80}, read ${x80} (and 1 more cell)`]);
+    expect(report.failed).toBe(1);
+  });
+
+  it("catches an Excel that refuses a text of 32,767 characters, with Excel's own error", async () => {
+    const refuses = onWrite((cell) => {
+      if (cell.type === "String" && cell.basicValue.length > 32_000) throw new FakeExcelError("InvalidArgument", "The argument is invalid or missing or has an incorrect format.");
+      return cell;
+    });
+    const report = await reportIn(refuses, "an Excel that refuses full cells");
+    expect(resultOf(report, "A full cell, and a text too long for one")).toEqual([false, "RichApi.Error: The argument is invalid or missing or has an incorrect format."]);
+    expect(report.failed).toBe(1);
+  });
+
   it("lists the function data-type features each Excel reports, with their requirement sets", () => {
     const features = (id: ProfileId) => functionFeatures({ isSetSupported: (name, version) => isSetSupported(profileOf(id), name, version) })
       .map((f) => `${f.available ? "has" : "lacks"} ${f.set}`);
-    expect(features("office-2024")).toEqual(["lacks CustomFunctionsRuntime 1.4", "lacks ExcelApi 1.19", "lacks CustomFunctionsRuntime 1.5"]);
-    expect(features("m365-2302")).toEqual(["has CustomFunctionsRuntime 1.4", "lacks ExcelApi 1.19", "lacks CustomFunctionsRuntime 1.5"]);
+    const effects = (id: ProfileId) => functionFeatures({ isSetSupported: (name, version) => isSetSupported(profileOf(id), name, version) }).map((f) => [f.name, f.effect]);
+    expect(effects("office-2024")).toEqual([
+      ["Data types from =SPEND functions", "plain values: dates as serial numbers, a record as a header row and its row"],
+      ["Number formats inside values", "not used (no data types from functions here)"],
+      ["Formula value preview", "Excel asks for no previews"],
+    ]);
+    expect(effects("m365-2302")).toEqual([
+      ["Data types from =SPEND functions", "dates and amounts spill formatted; a record is an entity with a card"],
+      ["Number formats inside values", "numbers carry their format as FormattedNumber values (the form before 1.19)"],
+      ["Formula value preview", "Excel asks for no previews"],
+    ]);
+    expect(effects("web").map(([, effect]) => effect)).toEqual([
+      "dates and amounts spill formatted; a record is an entity with a card", "numbers carry their format as Double values",
+      "a preview answers from the cache, never calling the service",
+    ]);
     expect(features("web")).toEqual(["has CustomFunctionsRuntime 1.4", "has ExcelApi 1.19", "has CustomFunctionsRuntime 1.5"]);
   });
 });
