@@ -7,7 +7,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { join } from "node:path";
-import type { ExcelHost, XContext } from "../src/sheets/excel-api";
+import type { ExcelHost, XContext } from "../src/sheets/excel/api";
 import { FakeExcel, type RequestRecord, type WorkbookModel } from "../src/workbench/fake-excel";
 
 export type ToWorker =

@@ -24,7 +24,7 @@ import {
   ExcelWorkbook, NUMBER_FORMATS, hashedPlaces, rowHashes, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue,
   type LoadParams, type Snapshot, type TableWrite, type Workbook,
 } from "../src/sheets";
-import { typedCell } from "../src/sheets/excel-cells";
+import { typedCell } from "../src/sheets/excel/cells";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../src/workbench/fake-excel";
 import { availableParallelism } from "node:os";
 import { MB, interleaved, processCpuMs, rate, table, withThreadCpu, withCpu, withPeakHeap, withPeakLiveHeap } from "./measure";

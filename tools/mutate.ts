@@ -8,7 +8,7 @@
  *                                                survivors are a superset of the real ones (reports/mutation/<name>.own)
  *   npm run mutate -- src/sheets --each          one run per file (each with its own report): a long layer can be
  *                                                stopped and resumed, and its files score as one (mutation-score.ts)
- *   npm run mutate -- src/sheets/excel-adapter.ts --lines=1-200
+ *   npm run mutate -- src/sheets/excel/adapter.ts --lines=1-200
  *                                                the mutants of those lines of one file (state <name>@1-200): a file
  *                                                that costs hours run in parts, each kept as it ends; parts score as one
  *

@@ -1,8 +1,8 @@
 /** Resources <-> Excel tables, through the Workbook port. */
 export * from "./workbook";
-export * from "./excel-api";
-export * from "./excel-adapter";
-export * from "./excel-values";
+export * from "./excel/api";
+export * from "./excel/adapter";
+export * from "./excel/values";
 export * from "./columns";
 export * from "./load-params";
 export * from "./load";

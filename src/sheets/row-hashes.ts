@@ -7,7 +7,7 @@
  * A cell is fingerprinted as Excel gives it back, not as it was sent: a number at Excel's 15 significant
  * digits, a text cut to what a cell holds (fitCell), an empty cell as "".
  */
-import { CELL_TEXT_LIMIT, fitCell } from "./excel-cells";
+import { CELL_TEXT_LIMIT, fitCell } from "./excel/cells";
 import type { CellValue } from "./workbook";
 
 /** Characters of a cell's fingerprint: rowHashes writes three (18 bits). */

@@ -6,10 +6,10 @@
  * deletes the sheet. The same code runs against the in-memory Excel in the tests (test/sheets/self-test).
  * docs/excel-checks.md says what each check proves.
  */
-import type { ExcelHost, XContext } from "./excel-api";
-import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel-adapter";
-import { CELL_TEXT_LIMIT, fitCell } from "./excel-cells";
-import { columnName, locateTable } from "./excel-locate";
+import type { ExcelHost, XContext } from "./excel/api";
+import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel/adapter";
+import { CELL_TEXT_LIMIT, fitCell } from "./excel/cells";
+import { columnName, locateTable } from "./excel/locate";
 import type { CellValue } from "./workbook";
 
 export interface CheckResult {

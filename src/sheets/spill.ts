@@ -8,7 +8,7 @@ import {
   listExpensesAsGot, redactSecrets, type ListedRecord, type ListOptions, type Paginated, type SendOptions, type SpendClient,
 } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
-import type { CellValue } from "./excel-values";
+import type { CellValue } from "./excel/values";
 import { allowanceColumns } from "./layouts/allowances";
 import { cardColumns } from "./layouts/cards";
 import { expenseColumns } from "./layouts/expenses";

@@ -1,5 +1,5 @@
 /** The Workbook port: what the add-in needs of Excel, nothing more. */
-import type { CellValue } from "./excel-values";
+import type { CellValue } from "./excel/values";
 
 export type { CellValue };
 

@@ -1,6 +1,6 @@
 /**
  * The ledger of Excel's documented rules (docs/excel-checks.md) stays complete: every member of the adapter's
- * Excel boundary (src/sheets/excel-api.ts) and every Office API the functions, commands, taskpane and storage
+ * Excel boundary (src/sheets/excel/api.ts) and every Office API the functions, commands, taskpane and storage
  * call has a row; every row names its source; every row is enforced by a test that exists, or says why not.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -59,9 +59,9 @@ function topLevelKeys(body: string): string[] {
   return keys;
 }
 
-/** "Class.member" for every member of every interface of excel-api.ts, inline objects' members included. */
+/** "Class.member" for every member of every interface of excel/api.ts, inline objects' members included. */
 function boundaryMembers(): string[] {
-  const source = readFileSync(join(ROOT, "src/sheets/excel-api.ts"), "utf8");
+  const source = readFileSync(join(ROOT, "src/sheets/excel/api.ts"), "utf8");
   const members: string[] = [];
   for (const block of source.matchAll(/export interface (\w+) \{([\s\S]*?)\n\}/g)) {
     const cls = CLASS_OF[block[1]];
@@ -103,7 +103,7 @@ function officeCalls(): string[] {
 describe("the ledger of Excel's rules", () => {
   const rows = ledgerRows();
 
-  it("has a row for every member of the Excel boundary (excel-api.ts), so a member added later cannot slip in unexamined", () => {
+  it("has a row for every member of the Excel boundary (excel/api.ts), so a member added later cannot slip in unexamined", () => {
     const documented = new Set(rows.flatMap((r) => r.members));
     const members = boundaryMembers();
     expect(members.length).toBeGreaterThan(60);

@@ -5,7 +5,7 @@
  * kept in the workbook's snapshot, so they are the same from one version to the next (the literal values below):
  * otherwise every cell of a table loaded before an upgrade would look typed over.
  */
-import { fitCell, CELL_TEXT_LIMIT } from "../../src/sheets/excel-cells";
+import { fitCell, CELL_TEXT_LIMIT } from "../../src/sheets/excel/cells";
 import { HASH_CHARS, cellHash, digestOf, hashAt, rowHashes } from "../../src/sheets/row-hashes";
 
 describe("a cell's fingerprint", () => {

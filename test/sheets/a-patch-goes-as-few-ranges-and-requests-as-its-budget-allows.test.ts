@@ -5,9 +5,9 @@
  * requests, each within the budget, go one at a time, calculation suspended in all but the last. Rows are read
  * back in runs, as many a request as the response budget holds, a refused request asked again in halves.
  */
-import { blocksOf, readRowsOf, rowRuns, writeBlocks } from "../../src/sheets/excel-patch";
-import type { LocatedTable } from "../../src/sheets/excel-locate";
-import type { XContext } from "../../src/sheets/excel-api";
+import { blocksOf, readRowsOf, rowRuns, writeBlocks } from "../../src/sheets/excel/patch";
+import type { LocatedTable } from "../../src/sheets/excel/locate";
+import type { XContext } from "../../src/sheets/excel/api";
 import type { CellValue, RowPatch } from "../../src/sheets";
 
 const BIG = { requestBytes: 4_000_000, operationBytes: 800 };

@@ -3,8 +3,8 @@
  * many rows as the response budget holds at one and a half times the widest row; a chunk Excel refuses as too
  * large is read again in halves; every cell comes back in sheet order, whatever the chunks.
  */
-import { readColumnsOf, toRows } from "../../src/sheets/excel-read";
-import type { XContext, XWorksheet } from "../../src/sheets/excel-api";
+import { readColumnsOf, toRows } from "../../src/sheets/excel/read";
+import type { XContext, XWorksheet } from "../../src/sheets/excel/api";
 import type { CellValue } from "../../src/sheets";
 
 /** A sheet of `grid` (values) and `formulas`, whose requests are logged as "rows@first" per range; Excel refuses a request of more than `most` cells. */

@@ -1,11 +1,11 @@
 /**
- * Columns are sized to their content, each kept between its floor and the width cap (src/sheets/excel-widths.ts):
+ * Columns are sized to their content, each kept between its floor and the width cap (src/sheets/excel/widths.ts):
  * Excel's autofit over the header and body, then a column narrower than its floor raised to it, one wider than the cap
  * lowered to it, one already right left alone; one sync. A recording stand-in for Excel's ranges: no Excel.
  */
 import { WIDTH_CAP } from "../../src/sheets/columns";
-import type { XContext, XWorksheet } from "../../src/sheets/excel-api";
-import { sizeColumns } from "../../src/sheets/excel-widths";
+import type { XContext, XWorksheet } from "../../src/sheets/excel/api";
+import { sizeColumns } from "../../src/sheets/excel/widths";
 
 /** Excel's ranges as far as sizing goes: each column's width after autofit, and what was asked of them. */
 function excelWithWidths(autofit: number[]) {

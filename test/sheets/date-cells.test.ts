@@ -1,5 +1,5 @@
 /**
- * Dates and timestamps are read once per value by arithmetic (excel-values.ts): the cells and the tracked
+ * Dates and timestamps are read once per value by arithmetic (excel/values.ts): the cells and the tracked
  * paid_at must be exactly what the full ISO reading of the domain gives, for every form the service or a
  * person may write, and text that is not a date must stay text.
  */

@@ -1,10 +1,10 @@
 /**
- * What a request costs is counted without building it (excel-cells.ts), and formats are shared between rows
+ * What a request costs is counted without building it (excel/cells.ts), and formats are shared between rows
  * (money-formats.ts): the counts must be the bytes Office.js would send, the shared rows the formats each
  * row would have had on its own.
  */
 import { NUMBER_FORMATS, rowFormatter, sourceOf, type CellValue, type LoadParams } from "../../src/sheets";
-import { CELL_TEXT_LIMIT, jsonStringBytes, typedBytes, typedCell } from "../../src/sheets/excel-cells";
+import { CELL_TEXT_LIMIT, jsonStringBytes, typedBytes, typedCell } from "../../src/sheets/excel/cells";
 
 const utf8 = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 

@@ -5,8 +5,8 @@
  * before anything is written, when cells there hold data. Rows are read back in the order asked.
  */
 import { ExcelWorkbook, type CellValue, type TableUpdate } from "../../src/sheets";
-import { columnName, locateTable, sheetAddress } from "../../src/sheets/excel-locate";
-import type { XContext } from "../../src/sheets/excel-api";
+import { columnName, locateTable, sheetAddress } from "../../src/sheets/excel/locate";
+import type { XContext } from "../../src/sheets/excel/api";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 
 const HEADER = ["ID", "Name", "Amount", "Mine"];

@@ -1,6 +1,6 @@
 /** "Check this Excel" passes in the strict in-memory Excel, cleans up after itself, and fails in an Excel that parses text. */
 import { functionFeatures, runSelfTest } from "../../src/sheets";
-import * as adapter from "../../src/sheets/excel-adapter";
+import * as adapter from "../../src/sheets/excel/adapter";
 import { isSetSupported, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { Members } from "../../src/workbench/fake-excel/protocol/host-object";

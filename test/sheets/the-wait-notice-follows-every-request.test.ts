@@ -5,7 +5,7 @@
  * Excel host itself (as Excel holds them while a person types in a cell), one by one.
  */
 import { ExcelWorkbook, WAIT_NOTICE_MS } from "../../src/sheets";
-import type { ExcelHost } from "../../src/sheets/excel-api";
+import type { ExcelHost } from "../../src/sheets/excel/api";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 
 /** The in-memory Excel, each run's requests held until the test lets that run go. */

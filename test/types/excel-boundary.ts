@@ -4,7 +4,7 @@
  * 2. A subset that names a member Office.js lacks, or types one differently, is refused: each
  *    `@ts-expect-error` below fails the type check if the error it expects ever goes away.
  */
-import type { ExcelHost, XContext, XRange, XTable } from "../../src/sheets/excel-api";
+import type { ExcelHost, XContext, XRange, XTable } from "../../src/sheets/excel/api";
 import type { FakeExcel } from "../../src/workbench/fake-excel";
 
 declare const realExcel: typeof Excel;

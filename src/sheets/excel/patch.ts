@@ -4,10 +4,10 @@
  * them now; cells a patch leaves undefined (the user's kept edits) and columns it does not name (the user's
  * own) are never written.
  */
-import type { XContext, XRange } from "./excel-api";
-import { plainBytes, typedBytes, typedCell } from "./excel-cells";
-import { sheetAddress, type LocatedTable } from "./excel-locate";
-import type { CellValue, RowPatch, TableUpdate } from "./workbook";
+import type { XContext, XRange } from "./api";
+import { plainBytes, typedBytes, typedCell } from "./cells";
+import { sheetAddress, type LocatedTable } from "./locate";
+import type { CellValue, RowPatch, TableUpdate } from "../workbook";
 
 /** A fill over cells of one column: a colour, or null to clear. */
 interface FillRun {
@@ -223,7 +223,7 @@ export function rowRuns(rows: readonly number[]): [number, number][] {
   return runs;
 }
 
-/** Cells of the first request of a read, before any has been measured (as excel-read.ts starts). */
+/** Cells of the first request of a read, before any has been measured (as excel/read.ts starts). */
 const FIRST_READ_CELLS = 2_000;
 
 const isTooLarge = (error: unknown) => (error as { code?: string } | null)?.code === "ResponsePayloadSizeLimitExceeded";

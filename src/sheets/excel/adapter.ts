@@ -1,22 +1,22 @@
 /**
- * The Workbook port over the Excel JavaScript API (typed by @types/office-js through excel-api.ts).
+ * The Workbook port over the Excel JavaScript API (typed by @types/office-js through excel/api.ts).
  * - Every Excel.run waits for the user to leave cell edit mode (delayForCellEdit) instead of failing.
- * - Values travel as typed cell values (excel-cells.ts): service text stays exactly that text in every
+ * - Values travel as typed cell values (excel/cells.ts): service text stays exactly that text in every
  *   column, numbers stay numbers; the user's own formulas are written back as formulas.
  * - Writes go in chunks whose UTF-8 size stays under Excel on the web's 5 MB request limit, reads in
- *   chunks under its 5 MB response limit (excel-read.ts); calculation is suspended while chunks land and
+ *   chunks under its 5 MB response limit (excel/read.ts); calculation is suspended while chunks land and
  *   the workbook is recalculated after, as suspendApiCalculationUntilNextSync asks.
  * - The body is getDataBodyRange: a Total Row is never read or written as data.
  */
-import { sizeColumns } from "./excel-widths";
-import type { ExcelHost, XContext, XRange, XWorksheet } from "./excel-api";
-import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./excel-cells";
-import { claimEmptySheet, locateTable, sheetAddress, type LocatedTable } from "./excel-locate";
-import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./excel-read";
-import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, readRowsOf, writeBlocks } from "./excel-patch";
-import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "./marks";
-import { StreamSends, type RequestOrder } from "./stream-sends";
-import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "./workbook";
+import { sizeColumns } from "./widths";
+import type { ExcelHost, XContext, XRange, XWorksheet } from "./api";
+import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./cells";
+import { claimEmptySheet, locateTable, sheetAddress, type LocatedTable } from "./locate";
+import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./read";
+import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, readRowsOf, writeBlocks } from "./patch";
+import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "../marks";
+import { StreamSends, type RequestOrder } from "../stream-sends";
+import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 4_000_000;

@@ -1,5 +1,5 @@
 /** Finding a table and addressing its cells: the body through getDataBodyRange, addresses with their sheet. */
-import type { XContext, XTable, XWorksheet } from "./excel-api";
+import type { XContext, XTable, XWorksheet } from "./api";
 
 export function columnName(index: number): string {
   let n = index + 1;

@@ -3,9 +3,9 @@
  * the bytes per row seen so far, and a chunk Excel refuses as too large is read again in halves.
  * https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization
  */
-import type { XContext, XRange, XWorksheet } from "./excel-api";
-import { plainBytes } from "./excel-cells";
-import type { CellValue } from "./workbook";
+import type { XContext, XRange, XWorksheet } from "./api";
+import { plainBytes } from "./cells";
+import type { CellValue } from "../workbook";
 
 /** What one response may carry; Excel on the web refuses 5 MB. */
 export const RESPONSE_BUDGET_BYTES = 4_000_000;

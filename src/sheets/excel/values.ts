@@ -6,7 +6,7 @@
  * the service's own forms (`2026-03-31`, `2026-03-31T12:00:00Z`, `…:00.250Z`) are read by arithmetic on their
  * characters, once, with no RegExp and no Date; any other form goes through the domain's full reading.
  */
-import { normalizeTimestamp, formatTimestamp } from "../domain";
+import { normalizeTimestamp, formatTimestamp } from "../../domain";
 
 export type CellValue = string | number | boolean;
 

@@ -9,7 +9,7 @@
  * containing a string": https://learn.microsoft.com/javascript/api/excel/excel.stringcellvalue
  * The self-test (self-test.ts) checks this in the user's own Excel.
  */
-import type { CellValue } from "./workbook";
+import type { CellValue } from "../workbook";
 
 /** The most characters a cell holds (Excel specifications and limits). */
 export const CELL_TEXT_LIMIT = 32_767;
