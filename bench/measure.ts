@@ -8,17 +8,6 @@ export interface Timed<T> {
   value: T;
 }
 
-/** Runs `fn` `runs` times and returns the run with the median duration. */
-export async function median<T>(runs: number, fn: () => Promise<T>): Promise<Timed<T>> {
-  const results: Timed<T>[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const value = await fn();
-    results.push({ ms: performance.now() - started, value });
-  }
-  results.sort((a, b) => a.ms - b.ms);
-  return results[Math.floor(results.length / 2)];
-}
 
 export function rate(rows: number, ms: number): string {
   return `${Math.round((rows / ms) * 1000).toLocaleString("en-US")} rows/s`;
@@ -103,14 +92,6 @@ export const withPeakHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, false);
 /** Peak live heap, a collection before every sample (see peakHeap). */
 export const withPeakLiveHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, true);
 
-/** What `fn` leaves held once its garbage is collected (the in-memory Excel's cells, say). */
-export async function retainedBy<T>(fn: () => Promise<T>): Promise<{ value: T; retainedBytes: number }> {
-  collectGarbage();
-  const base = getHeapStatistics().used_heap_size;
-  const value = await fn();
-  collectGarbage();
-  return { value, retainedBytes: getHeapStatistics().used_heap_size - base };
-}
 
 /** CPU time of this process (user + system) spent in `fn`, beside its wall-clock time. */
 export async function withCpu<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {

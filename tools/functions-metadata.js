@@ -23,4 +23,4 @@ class FunctionsDataTypes {
   }
 }
 
-module.exports = { withDataTypes, FunctionsDataTypes };
+module.exports = { FunctionsDataTypes };

@@ -5,7 +5,7 @@ import { createServer } from "node:net";
  * The error code of listening on `port` at `host` ("EADDRINUSE" when another program holds it), or null when
  * it is free there. A host that does not exist on this machine (no IPv6: "::1") is free by definition.
  */
-export function listenError(port: number, host: string): Promise<string | null> {
+function listenError(port: number, host: string): Promise<string | null> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once("error", (error: NodeJS.ErrnoException) => {

@@ -32,7 +32,7 @@ function procStat(pid: number): string[] | null {
  * True while `pid` runs. A zombie (ended, not yet reaped by its parent) does not count: it holds no port and
  * no file, and where the init process does not reap orphans it would otherwise look alive forever.
  */
-export function isRunning(pid: number): boolean {
+function isRunning(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
@@ -46,7 +46,7 @@ export function isRunning(pid: number): boolean {
 }
 
 /** The command line of a running process, "/" for every "\\"; null where it cannot be read (Windows). */
-export function commandLine(pid: number): string | null {
+function commandLine(pid: number): string | null {
   try {
     if (LINUX) return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").replace(/\\/g, "/");
     if (process.platform === "darwin") return execFileSync("ps", ["-o", "command=", "-p", String(pid)], { encoding: "utf8" }).replace(/\\/g, "/");

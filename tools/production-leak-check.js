@@ -53,4 +53,4 @@ class ProductionLeakCheck {
   }
 }
 
-module.exports = { ProductionLeakCheck, findProductionLeaks };
+module.exports = { ProductionLeakCheck };

@@ -21,4 +21,4 @@ function productionManifest(content, addinUrl, gatewayUrl) {
   return out;
 }
 
-module.exports = { DEV_ORIGIN, productionManifest };
+module.exports = { productionManifest };

@@ -18,7 +18,7 @@ import { BaseUrlError, NotFoundError, type RequestInfo } from "./errors";
 import type { RawResponse } from "./transport";
 
 /** The `error` of the service's own error body, or null when the body is not one. */
-export function serviceErrorMessage(text: string, status: number): string | null {
+function serviceErrorMessage(text: string, status: number): string | null {
   try {
     const body = JSON.parse(text) as { status?: unknown; error?: unknown };
     if (body !== null && typeof body === "object" && body.status === status && typeof body.error === "string") return body.error;

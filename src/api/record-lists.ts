@@ -21,7 +21,7 @@ export interface ListedRecord<T> {
  * Values of a parsed JSON value as json-scan.ts counts them in its text (1, plus 1 per object or array, plus
  * 1 per comma), the count stopping once it passes `max`.
  */
-export function valuesIn(value: unknown, max: number): number {
+function valuesIn(value: unknown, max: number): number {
   let count = 1;
   const stack: unknown[] = [value];
   while (stack.length > 0) {

@@ -26,7 +26,7 @@ export interface RecordIssue {
   readonly value: string;
 }
 
-export function pathText(path: readonly PropertyKey[]): string {
+function pathText(path: readonly PropertyKey[]): string {
   let out = "";
   for (const key of path) out += typeof key === "number" ? `[${key}]` : out ? `.${String(key)}` : String(key);
   return out || "(the whole body)";

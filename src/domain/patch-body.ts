@@ -4,7 +4,7 @@ import { isTargetState } from "./states";
 import { checkTimestamp, wireFormIssue } from "./timestamps";
 import type { StatePatch } from "./transitions";
 
-export const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
+const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
 /** Longest external identifier the sandbox stores (its own limit; the spec gives none). */
 export const MAX_ID_LENGTH = 255;
 

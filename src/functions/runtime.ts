@@ -7,7 +7,7 @@ import { Session, memoryStorage, type SpendClient } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import type { NumberForm } from "../sheets";
 
-export const DEFAULT_DEADLINE_MS = 60_000;
+const DEFAULT_DEADLINE_MS = 60_000;
 
 /** The call took longer than the deadline. */
 export class DeadlineError extends Error {

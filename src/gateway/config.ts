@@ -85,7 +85,7 @@ export function checkTarget(raw: string): string {
 }
 
 /** The gateway's public base URL, checked as the target is (https, or http on loopback; no user info, query or fragment). */
-export function checkPublicUrl(raw: string): string {
+function checkPublicUrl(raw: string): string {
   const url = parseUrl(raw.trim());
   if (!url || !secureEnough(url) || url.username || url.password || url.search || url.hash) {
     throw new GatewayConfigError("publicUrl", `The public URL must be the gateway's own https URL (http only on loopback), with no user info, query or fragment, like https://gateway.example.com; got '${raw}'.`);

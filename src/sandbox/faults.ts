@@ -29,7 +29,7 @@ export interface FaultTiming {
   sleep(ms: number): Promise<void>;
 }
 
-export const REAL_TIMING: FaultTiming = {
+const REAL_TIMING: FaultTiming = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

@@ -5,7 +5,7 @@
  */
 
 /** Deepest nesting of arrays and objects accepted; a PATCH body needs 1. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 export type Decoded = { ok: true; value: unknown } | { ok: false; message: string };
 

@@ -99,7 +99,7 @@ export interface MovementRec {
   reconciliation: { id: string; expense_id: string } | null;
 }
 
-export interface SegmentRec {
+interface SegmentRec {
   id: string;
   start_date: string;
   end_date: string;
@@ -110,7 +110,7 @@ export interface SegmentRec {
   converted_amount: Money;
 }
 
-export interface DocumentRec {
+interface DocumentRec {
   id: string;
   name: string;
   content_type: string;

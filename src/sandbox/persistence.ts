@@ -13,7 +13,7 @@ import { loadSnapshot, removeStrayTemps, syncDirectory, writeSnapshot, writeSnap
 import { applyChange, type StoreChange } from "./store";
 
 /** Changes logged before the log is folded into the snapshot (`--compact-every`). */
-export const COMPACT_EVERY = 2000;
+const COMPACT_EVERY = 2000;
 
 type Logged = { seq: number; change: StoreChange };
 

@@ -21,7 +21,7 @@ export function rawResponse(status: number, message: string, extra: Record<strin
 }
 
 /** Node's parser error codes -> the status a client should see. */
-export function classifyParseError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string] {
+function classifyParseError(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): [number, string] {
   switch (err.code) {
     case "HPE_HEADER_OVERFLOW": {
       // The request line is still incomplete (or alone too long): the URL is what overflowed.

@@ -52,7 +52,7 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export function defaultAnchor(now = new Date()): string {
+function defaultAnchor(now = new Date()): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 }
 

@@ -4,7 +4,7 @@ import type { Snapshot } from "./snapshot";
 import { canonical } from "./tracked-values";
 import type { TableRead } from "./workbook";
 
-export interface FieldEdit {
+interface FieldEdit {
   key: TrackedKey;
   from: string;
   to: string;

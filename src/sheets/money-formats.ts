@@ -92,7 +92,7 @@ export function currencyFormat(code: string): string | undefined {
  * The decimals `amount` is shown with in `code`: the code's minor units, or the amount's own where it has
  * more (10.005 USD: 3); for a code not in ISO 4217 (or ""), exactly the amount's own.
  */
-export const amountDecimals = (amount: number, code: string): number => shownDecimals(amount, minorUnits(code));
+const amountDecimals = (amount: number, code: string): number => shownDecimals(amount, minorUnits(code));
 
 /** The Excel number format of `amount` in `code` (see amountDecimals). */
 export const amountFormat = (amount: number, code: string): string => FORMATS[amountDecimals(amount, code)];

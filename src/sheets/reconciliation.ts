@@ -20,7 +20,7 @@ export interface SummaryMovement {
   deposit: boolean;
 }
 
-export type ReconciledLabel = "Reconciled" | "Not reconciled" | "Not shown" | "All";
+type ReconciledLabel = "Reconciled" | "Not reconciled" | "Not shown" | "All";
 
 export interface SummaryLine {
   /** A movement type, or ALL_TYPES on a total line. */

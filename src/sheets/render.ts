@@ -14,7 +14,7 @@ import { trackedOfUnchecked } from "./tracked-values";
 import type { CellValue } from "./workbook";
 
 /** The start of the status of a row whose record has a value the spec does not list. */
-export const UNLISTED_NOTE_PREFIX = "Read-only";
+const UNLISTED_NOTE_PREFIX = "Read-only";
 
 /** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
 export function unlistedNote(unknown: readonly UnknownValue[]): string {

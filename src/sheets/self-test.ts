@@ -12,7 +12,7 @@ import { CELL_TEXT_LIMIT, fitCell } from "./excel/cells";
 import { columnName, locateTable } from "./excel/locate";
 import type { CellValue } from "./workbook";
 
-export interface CheckResult {
+interface CheckResult {
   name: string;
   /** What a pass proves about this Excel. */
   proves: string;
@@ -62,7 +62,7 @@ export function functionFeatures(requirements: Requirements): FeatureReport[] {
 }
 
 /** Text Excel could take for a formula, a number, a date or a boolean if it were written naively. */
-export const SELF_TEST_TEXT: readonly string[] = [
+const SELF_TEST_TEXT: readonly string[] = [
   "=1+1", '=HYPERLINK("http://example.invalid","click")', "=cmd|' /C calc'!A0", "+1+1", "-1+1", "@SUM(1)", " =1+1", "\t=1+1", "\r=1+1",
   "\uFF1D1+1", "00123", "1E5", "12,345", "50%", "2026-11-01", "11/1/2026", "TRUE", "#N/A", "'quoted", "経費精算",
 ];

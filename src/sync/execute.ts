@@ -56,7 +56,7 @@ export interface SyncReport {
   requests: number;
 }
 
-export const DEFAULT_SYNC_CONCURRENCY = 6;
+const DEFAULT_SYNC_CONCURRENCY = 6;
 
 const randomRunId = () => Math.random().toString(36).slice(2, 10);
 

@@ -21,7 +21,7 @@ export const JOURNAL_HEADER = [
 const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
 
 /** The Request column's words. */
-export const REQUEST_WORDS: Record<JournalRequest, string> = { PATCH: "PATCH", read: "read (GET)", none: "none" };
+const REQUEST_WORDS: Record<JournalRequest, string> = { PATCH: "PATCH", read: "read (GET)", none: "none" };
 
 export interface JournalContext {
   runId: string;

@@ -13,7 +13,7 @@ import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
 /** "check": a change whose Paid ID or Accounted ID looks like a date or an amount (questions.ts): sent only when confirmed. */
-export type PlanClass = "unchanged" | "change" | "check" | "invalid";
+type PlanClass = "unchanged" | "change" | "check" | "invalid";
 
 export interface PlannedRow {
   id: string;
@@ -106,7 +106,7 @@ function allowedFrom(state: string): string {
 }
 
 /** The message of an edit on a record that came from the service not matching the API (the snapshot says which field). */
-export function readOnlyMessage(why: string): string {
+function readOnlyMessage(why: string): string {
   return `This record came from the service with ${why}, which does not match the API, so the row is read-only: Sync states does not send it. Undo the edit.`;
 }
 

@@ -15,10 +15,10 @@ import { isMarkedGone, type SheetRow, type SyncTable } from "./sync-table";
 /** Fills of the status cell in a preview: what will be sent, and what will not. */
 export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE", typed: "#FFEB9C", check: "#FFEB9C" } as const;
 
-export const WILL_SEND = "Will send: ";
-export const INVALID = "Invalid: ";
+const WILL_SEND = "Will send: ";
+const INVALID = "Invalid: ";
 /** A change Preview questions (questions.ts): sent only when the user confirms the rows to check. */
-export const CHECK = "Check: ";
+const CHECK = "Check: ";
 /** The taskpane's box that confirms them. */
 export const SEND_CHECKED_LABEL = "Send the rows to check as they are";
 /** Keeps the start Refresh wrote, so the planner still reads the row as gone from the query (isMarkedGone). */
@@ -46,7 +46,7 @@ export function previewStatus(planned: PlannedRow, gone = false): string {
  * A status an earlier preview or refresh wrote about an edit or a typed value: Preview writes it again, or
  * clears it where the row has none any more (the user put the old value back).
  */
-export function isPreviewMark(status: string): boolean {
+function isPreviewMark(status: string): boolean {
   return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status.startsWith(CHECK) || status === GONE_NOT_SENT || hasTypedNote(status)
     || status.startsWith(UNSYNCED_PREFIX) || status.startsWith(REFRESH_CONFLICT_PREFIX);
 }

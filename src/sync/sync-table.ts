@@ -14,7 +14,7 @@ export class SyncSetupError extends Error {
   override readonly name = "SyncSetupError";
 }
 
-export type ColumnKey = "id" | TrackedKey | typeof STATUS_KEY | "updated_at";
+type ColumnKey = "id" | TrackedKey | typeof STATUS_KEY | "updated_at";
 
 export interface SyncTable {
   tableName: string;

@@ -23,7 +23,7 @@ export function missingSets(requirements: RequirementSupport, required: readonly
 }
 
 /** One sentence: what is missing, what it is for, and which Excel has it. */
-export function unsupportedExcelMessage(missing: readonly RequiredSet[]): string {
+function unsupportedExcelMessage(missing: readonly RequiredSet[]): string {
   const what = missing.map((s) => `${s.name} ${s.version} (${s.neededFor})`);
   const where = missing.map((s) => `${s.name} ${s.version} comes with ${AVAILABILITY[`${s.name} ${s.version}`] ?? "a newer Excel"}`);
   return `This Excel lacks ${list(what)}, so Spend Sync can't run here: ${where.join("; ")}.`;

@@ -18,7 +18,7 @@ export interface RecentValue {
 export const RECENT_LIMIT = 8;
 const MAX_TEXT = 200;
 
-export const RECENT_PREFIX = "spendsync.recent.";
+const RECENT_PREFIX = "spendsync.recent.";
 
 export function recentKey(enterpriseId: string, kind: RecentKind): string {
   const what = typeof kind === "string" ? kind : `periods.${kind.periodsOf}`;

@@ -11,7 +11,7 @@ import { inArea } from "./fake-excel/spills";
 import { display } from "./display";
 import { areaOf, type Point, type Selection } from "./selection";
 
-export const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 22;
 const ROW_HEAD_WIDTH = 48;
 const OVERSCAN = 8;
 /** Rows and columns drawn beyond the data, as Excel's grid goes on. */

@@ -17,7 +17,7 @@ export interface Selection {
 }
 
 /** The sheet's limits (Excel's own: 1,048,576 rows by 16,384 columns). */
-export const LAST = { row: 1_048_575, column: 16_383 };
+const LAST = { row: 1_048_575, column: 16_383 };
 
 const clamp = (p: Point): Point => ({ row: Math.min(LAST.row, Math.max(0, p.row)), column: Math.min(LAST.column, Math.max(0, p.column)) });
 

@@ -7,7 +7,7 @@
  */
 import { h } from "../taskpane/dom";
 
-export const STOP_MESSAGE = "This value doesn't match the data validation restrictions defined for this cell.";
+const STOP_MESSAGE = "This value doesn't match the data validation restrictions defined for this cell.";
 
 export type StopChoice = "retry" | "cancel";
 

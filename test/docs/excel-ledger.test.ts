@@ -63,7 +63,7 @@ function topLevelKeys(body: string): string[] {
 function boundaryMembers(): string[] {
   const source = readFileSync(join(ROOT, "src/sheets/excel/api.ts"), "utf8");
   const members: string[] = [];
-  for (const block of source.matchAll(/export interface (\w+) \{([\s\S]*?)\n\}/g)) {
+  for (const block of source.matchAll(/^(?:export )?interface (\w+) \{([\s\S]*?)\n\}/gm)) {
     const cls = CLASS_OF[block[1]];
     expect([block[1], cls !== undefined]).toEqual([block[1], true]);
     for (const line of block[2].split("\n")) {

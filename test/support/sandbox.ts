@@ -3,7 +3,7 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from "../../sr
 
 export const ANCHOR = "2026-11-01";
 
-export interface Called {
+interface Called {
   status: number;
   headers: Headers;
   text: string;

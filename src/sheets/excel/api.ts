@@ -8,16 +8,14 @@
  * test/types/excel-boundary.ts shows that with `@ts-expect-error` fixtures.
  */
 
-export type Scalar = string | number | boolean;
-
 /** Excel.RangeFill: https://learn.microsoft.com/javascript/api/excel/excel.rangefill */
-export interface XRangeFill {
+interface XRangeFill {
   color: Excel.RangeFill["color"];
   clear: () => void;
 }
 
 /** Excel.RangeFormat: https://learn.microsoft.com/javascript/api/excel/excel.rangeformat */
-export interface XRangeFormat {
+interface XRangeFormat {
   readonly fill: XRangeFill;
   readonly font: { bold: Excel.RangeFont["bold"] };
   columnWidth: Excel.RangeFormat["columnWidth"];
@@ -27,7 +25,7 @@ export interface XRangeFormat {
 }
 
 /** Excel.DataValidation (ExcelApi 1.8): https://learn.microsoft.com/javascript/api/excel/excel.datavalidation */
-export interface XDataValidation {
+interface XDataValidation {
   rule: Excel.DataValidation["rule"];
   clear: () => void;
 }
@@ -76,7 +74,7 @@ export interface XTable {
 }
 
 /** Excel.TableCollection of a worksheet: https://learn.microsoft.com/javascript/api/excel/excel.tablecollection */
-export interface XTableCollection {
+interface XTableCollection {
   load: (propertyNames?: string | string[]) => XTableCollection;
   /** The sheet's tables (after a load of `items/...`). */
   readonly items: XTable[];
@@ -99,21 +97,21 @@ export interface XWorksheet {
 }
 
 /** Excel.Setting: https://learn.microsoft.com/javascript/api/excel/excel.setting */
-export interface XSetting {
+interface XSetting {
   load: (propertyNames?: string | string[]) => XSetting;
   readonly isNullObject: Excel.Setting["isNullObject"];
   readonly value: Excel.Setting["value"];
 }
 
 /** Excel.Application: https://learn.microsoft.com/javascript/api/excel/excel.application */
-export interface XApplication {
+interface XApplication {
   suspendApiCalculationUntilNextSync: () => void;
   /** After suspended calculation, recalculating is the add-in's job (d.ts, suspendApiCalculationUntilNextSync). */
   calculate: (calculationType: "Recalculate" | "Full" | "FullRebuild") => void;
 }
 
 /** Excel.WorksheetCollection: https://learn.microsoft.com/javascript/api/excel/excel.worksheetcollection */
-export interface XWorksheetCollection {
+interface XWorksheetCollection {
   load: (propertyNames?: string | string[]) => XWorksheetCollection;
   /** Every sheet, in tab order, hidden and very hidden ones too (after a load of `items/...`). */
   readonly items: XWorksheet[];
@@ -121,7 +119,7 @@ export interface XWorksheetCollection {
   add: (name?: string) => XWorksheet;
 }
 
-export interface XWorkbook {
+interface XWorkbook {
   readonly worksheets: XWorksheetCollection;
   readonly tables: {
     getItemOrNullObject: (key: string) => XTable;

@@ -30,7 +30,7 @@ export function trackingColumns<T extends Tracked>(states: readonly string[]): C
  * Filled by Sync states (and by Refresh for records gone from the server). Sized to its sentences within the
  * width cap (columns.ts); the full text is in the cell either way.
  */
-export function statusColumn<T>(): Column<T> {
+function statusColumn<T>(): Column<T> {
   return { key: STATUS_KEY, header: "Sync status", kind: "text", value: () => "", width: 160 };
 }
 

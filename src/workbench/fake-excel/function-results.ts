@@ -13,7 +13,7 @@ import { isSetSupported, type ExcelProfile } from "./profiles";
 import type { Scalar } from "./model";
 
 /** A value a custom function returned: plain, or a data type. */
-export type Returned = Scalar | null | {
+type Returned = Scalar | null | {
   type: string; basicValue?: Scalar; numberFormat?: string; text?: string; properties?: Record<string, { type?: string; basicValue?: Scalar; numberFormat?: string }>;
 };
 

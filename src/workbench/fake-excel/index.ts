@@ -7,15 +7,12 @@
 import { officeJs } from "../office-js/library";
 import { connect, type ProtocolEndpoint } from "../office-js/transport";
 import { ExcelProtocolHost, HostStats, PAYLOAD_LIMIT_BYTES, type RequestRecord } from "./protocol/host";
-import { FakeExcelError } from "./errors";
-import { WorkbookModel, type CellLine, type Scalar, type SheetModel, type TableModel } from "./model";
+import { WorkbookModel, type CellLine, type Scalar, type SheetModel } from "./model";
 import { CELL_TEXT_LIMIT } from "./typing";
 import { UserActions } from "./user-actions";
 
-export { CELL_TEXT_LIMIT, ExcelProtocolHost, FakeExcelError, PAYLOAD_LIMIT_BYTES, UserActions, WorkbookModel };
-export type { HostStats, ProtocolEndpoint, RequestRecord };
-export type { SpillInfo } from "./user-actions";
-export type { CellLine, Scalar, SheetModel, TableModel };
+export { CELL_TEXT_LIMIT, ExcelProtocolHost, PAYLOAD_LIMIT_BYTES, UserActions, WorkbookModel };
+export type { CellLine, HostStats, RequestRecord, Scalar, SheetModel };
 
 export interface FakeExcelOptions {
   /** What a round trip to Excel costs (benchmarks). */

@@ -7,7 +7,7 @@
  */
 
 /** What `OfficeExtension.HttpUtility` hands a send function: the request Office.js would POST to `…/ProcessQuery`. */
-export interface OfficeRequest {
+interface OfficeRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -22,7 +22,7 @@ export interface OfficeResponse {
 }
 
 /** The library's internals this project calls (each one is what the library itself calls for its own members). */
-export interface OfficeExtensionInternals {
+interface OfficeExtensionInternals {
   /** Where a RequestContext made with no URL (as Excel.run makes it) sends its requests, when set. */
   ClientRequestContext: { defaultRequestUrlAndHeaders?: { url: string; headers: Record<string, string> } };
   HttpUtility: { setCustomSendRequestFunc(send: (request: OfficeRequest) => Promise<OfficeResponse>): void };

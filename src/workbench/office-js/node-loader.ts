@@ -10,10 +10,10 @@ import { runInThisContext } from "node:vm";
 import { officeJs, type OfficeJsLibrary } from "./library";
 import { addValuesAsJson } from "./values-as-json";
 
-export const OFFICE_JS_FILE = "@microsoft/office-js/dist/excel-web-16.00.js";
+const OFFICE_JS_FILE = "@microsoft/office-js/dist/excel-web-16.00.js";
 
 /** The library's source text. */
-export function officeJsSource(): string {
+function officeJsSource(): string {
   return readFileSync(createRequire(__filename).resolve(OFFICE_JS_FILE), "utf8");
 }
 

@@ -12,7 +12,7 @@ import { currentProfile, profileOf, setCurrentProfile, type ExcelProfile, type P
 export { currentProfile };
 
 /** What the library's `Office.context` getter returns, as far as the add-in reads it (Office.Context's members of those names). */
-export interface OfficeHostContext {
+interface OfficeHostContext {
   requirements: Office.RequirementSetSupport;
   diagnostics: { host: "Excel"; platform: ExcelProfile["platform"]; version: string };
   partitionKey: string | undefined;

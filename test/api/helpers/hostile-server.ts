@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Seen {
+interface Seen {
   method: string;
   url: string;
   authorization: string | undefined;

@@ -112,7 +112,7 @@ export abstract class HostObject {
   }
 }
 
-export const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 export const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
 /** A read-only scalar. */

@@ -26,9 +26,9 @@ export function checkArea(area: Area): Area {
 }
 
 /** "A range is limited to five million cells for get operations" (resource limits; Excel performance article). */
-export const READ_CELL_LIMIT = 5_000_000;
+const READ_CELL_LIMIT = 5_000_000;
 /** "The attempted operation affects more than the limit of 33554000 cells", an error that "only occurs in Excel on the web" (error table). */
-export const WEB_OPERATION_CELL_LIMIT = 33_554_000;
+const WEB_OPERATION_CELL_LIMIT = 33_554_000;
 
 /** An operation on this many cells, where Excel on the web refuses it. */
 function checkOperationCells(cells: number): void {
@@ -277,7 +277,7 @@ function shownLength(cell: { value: unknown; numberFormat: string } | undefined)
 }
 
 /** Excel's default column width in points (8.43 characters of Calibri 11). */
-export const DEFAULT_COLUMN_WIDTH = 48;
+const DEFAULT_COLUMN_WIDTH = 48;
 /** Points for a text of `characters` characters, as the in-memory Excel estimates Calibri 11 (about 7 points a character). */
 export const autofitWidth = (characters: number) => Math.max(DEFAULT_COLUMN_WIDTH / 4, Math.round(characters * 7 + 10));
 
@@ -326,7 +326,7 @@ export class RangeFontObject extends HostObject {
 }
 
 /** The longest a list validation's source may be: "a list source string is limited to 255 characters" (EXCEL-FACTS). */
-export const LIST_SOURCE_LIMIT = 255;
+const LIST_SOURCE_LIMIT = 255;
 
 export class DataValidationObject extends HostObject {
   readonly className = "DataValidation";

@@ -11,7 +11,7 @@ import { NullHostObject } from "./null-object";
 import { checkArea, RangeObject } from "./range";
 
 /** The sheet part of an address ('It''s'!A1 -> It's), or undefined when it has none. */
-export function sheetOf(address: string): string | undefined {
+function sheetOf(address: string): string | undefined {
   if (!address.includes("!")) return undefined;
   const part = address.slice(0, address.lastIndexOf("!"));
   return part.startsWith("'") && part.endsWith("'") ? part.slice(1, -1).replace(/''/g, "'") : part;

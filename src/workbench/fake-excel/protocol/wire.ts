@@ -28,7 +28,7 @@ export interface ObjectPathInfo {
   ArgumentInfo?: ArgumentInfo;
 }
 
-export interface QueryInfo {
+interface QueryInfo {
   Select?: string[];
   Expand?: string[];
   Top?: number;
@@ -50,7 +50,7 @@ export interface RequestBody {
   ObjectPaths: Record<string, ObjectPathInfo>;
 }
 
-export interface WireError {
+interface WireError {
   Code: string;
   Message: string;
   HttpStatusCode: number;

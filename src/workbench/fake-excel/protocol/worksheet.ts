@@ -14,7 +14,7 @@ const SHEET_NAME_FORBIDDEN = /[\\/?*[\]:]/;
 const VISIBILITIES: readonly Visibility[] = ["Visible", "Hidden", "VeryHidden"];
 
 /** A sheet name Excel accepts: 31 characters at most, none of \ / ? * [ ] :, not starting or ending with ', not taken. */
-export function checkSheetName(host: HostContext, name: unknown, self?: SheetModel): string {
+function checkSheetName(host: HostContext, name: unknown, self?: SheetModel): string {
   if (typeof name !== "string" || !name || name.length > 31 || SHEET_NAME_FORBIDDEN.test(name) || /^'|'$/.test(name)) {
     throw new FakeExcelError("InvalidArgument", `'${String(name)}' is not a valid sheet name (31 characters at most, none of \\ / ? * [ ] :).`);
   }
