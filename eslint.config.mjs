@@ -52,6 +52,15 @@ const officeAddinsRecommended = Object.fromEntries(
     .filter(([rule]) => rule.startsWith("office-addins/")),
 );
 
+/**
+ * Everything src/ throws on purpose is of a class that says what it is (api/errors.ts's family, sheets'
+ * WorkbookError, the gateway's and the sandbox's own), so the taskpane and the functions can tell errors apart.
+ */
+const BARE_ERROR = {
+  selector: "ThrowStatement > NewExpression[callee.name='Error']",
+  message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/workbook-errors.ts, or the layer's own), not a bare Error.",
+};
+
 export default tseslint.config(
   { ignores: ["node_modules/", "dist/", "dist-tsc/", "coverage/", "test-output/", "reports/", ".stryker-tmp/"] },
   js.configs.recommended,
@@ -78,8 +87,13 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", {
         selector: "CallExpression[callee.property.name='run'] > :function > Identifier.params:not([name='context'])",
         message: "Name the request context `context`: eslint-plugin-office-addins only checks loads and syncs on that name.",
-      }],
+      }, BARE_ERROR],
     },
+  },
+  {
+    // The same rule's other half where the context rule does not apply (one block per file: options are not merged).
+    files: ["src/workbench/**/*.ts", "src/sandbox/**/*.ts"],
+    rules: { "no-restricted-syntax": ["error", BARE_ERROR] },
   },
   {
     // These tests read properties before load()/sync() on purpose, to prove the in-memory Excel throws

@@ -120,7 +120,7 @@ async function relay(upstream: Response, method: string, config: ResolvedConfig,
     });
     if (!relayed.ok) {
       // (Answered 502 below, naming the error's class only.)
-      if (relayed.reason === "broken") throw new Error();
+      if (relayed.reason === "broken") throw new AnswerBrokeOff();
       hooks.event(relayed.reason);
       return jsonError(504, relayed.reason === "answer idle"
         ? `The service started answering, then sent nothing for ${config.idleTimeoutMs} ms.`
@@ -137,7 +137,7 @@ async function relay(upstream: Response, method: string, config: ResolvedConfig,
     hooks.event(read === "answer timeout" ? "answer timeout" : "answer idle");
     return jsonError(504, `The service did not finish its ${status} answer in time.`);
   }
-  if (!read.ok && read.reason === "broken") throw new Error(); // (as above)
+  if (!read.ok && read.reason === "broken") throw new AnswerBrokeOff(); // (as above)
   if (!read.ok) {
     const replaced = jsonError(status, `The service answered ${status} with an error body over ${MAX_ERROR_BODY_BYTES} bytes; it is not relayed.`);
     const retryAfter = headers.get("retry-after");
@@ -146,6 +146,9 @@ async function relay(upstream: Response, method: string, config: ResolvedConfig,
   }
   return new Response(redact(new TextDecoder().decode(read.bytes)), { status, headers });
 }
+
+/** The service's answer broke off mid-body: no cause to name, so the operator reads "(Error)" (its name is Error's). */
+class AnswerBrokeOff extends Error {}
 
 /** A short cause for the operator (`ECONNREFUSED`, `AbortError`): never the request, never its headers. */
 function reasonOf(error: unknown): string {

@@ -13,7 +13,7 @@ function gateway(): ReturnType<typeof createGateway> {
     return createGateway(configFromEnv(process.env));
   } catch (error) {
     // Fails the function's start, naming the variable to fix (the init error is what the console shows).
-    if (error instanceof GatewayConfigError) throw new Error(`${ENV_VARIABLE_OF[error.field] ?? error.field}: ${error.message}`);
+    if (error instanceof GatewayConfigError) throw new GatewayConfigError(error.field, `${ENV_VARIABLE_OF[error.field] ?? error.field}: ${error.message}`);
     throw error;
   }
 }

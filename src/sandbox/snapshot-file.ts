@@ -7,17 +7,22 @@ import { open, rename } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { SandboxData } from "./model";
 
+/** The `--data` file cannot be read as a snapshot: the sandbox does not start (it never writes over it). */
+class DataFileError extends Error {
+  override readonly name = "DataFileError";
+}
+
 export function loadSnapshot(path: string): SandboxData | undefined {
   if (!existsSync(path)) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new Error(`The data file ${path} is not valid JSON (${(error as Error).message}). Move it away to start fresh.`);
+    throw new DataFileError(`The data file ${path} is not valid JSON (${(error as Error).message}). Move it away to start fresh.`);
   }
   const data = parsed as Partial<SandboxData>;
   if (data?.version !== 1 || !Array.isArray(data.expenses) || !Array.isArray(data.enterprises)) {
-    throw new Error(`The data file ${path} is not a sandbox data file (version 1). Move it away to start fresh.`);
+    throw new DataFileError(`The data file ${path} is not a sandbox data file (version 1). Move it away to start fresh.`);
   }
   return data as SandboxData;
 }

@@ -10,11 +10,12 @@ import { sourceOf } from "./load-params";
 import { readSnapshot } from "./snapshot";
 import { canonical } from "./tracked-values";
 import type { CellWrite, Workbook } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 /** Puts back the loaded values of the edited rows of `ids` (every edited row when `ids` is "all"); returns how many rows. */
 export async function discardEdits(workbook: Workbook, tableName: string, ids: readonly string[] | "all"): Promise<number> {
   const stored = await readStoredTable(workbook, tableName);
-  if (!stored) throw new Error(`The table ${tableName} was not loaded by Spend Sync, so it has no edits to discard.`);
+  if (!stored) throw new WorkbookError("not-ours", `The table ${tableName} was not loaded by Spend Sync, so it has no edits to discard.`);
   const columns = sourceOf(stored.params).columns;
   const headerOf = (key: string) => columns.find((c) => c.key === key)?.header ?? key;
   const wanted = [columns[0].header, ...TRACKED_KEYS.map(headerOf), headerOf(STATUS_KEY)];

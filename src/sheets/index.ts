@@ -24,3 +24,4 @@ export * from "./spill-types";
 export * from "./reconciliation";
 export * from "./reconciliation-sheet";
 export * from "./money-formats";
+export * from "./workbook-errors";

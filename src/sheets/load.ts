@@ -17,12 +17,13 @@ import { decidingHeaders, refreshChanges } from "./refresh-changes";
 import { refreshWhole } from "./refresh-whole";
 import { readSnapshotRows } from "./snapshot";
 import type { ColumnsRead, Workbook } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 /** Loads (or reloads) the table of these parameters. */
 export async function loadTable(client: SpendClient, workbook: Workbook, input: LoadParams, options: LoadOptions = {}): Promise<LoadReport> {
   const params = LoadParams.parse(input);
   if (params.enterpriseId !== client.enterpriseId) {
-    throw new Error(`This table belongs to enterprise ${params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to refresh it.`);
+    throw new WorkbookError("not-ours", `This table belongs to enterprise ${params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to refresh it.`);
   }
   const source = sourceOf(params);
   const layout = source.columns.map((c) => c.header);
@@ -117,6 +118,6 @@ function wholeReason(load: Load, stored: StoredTable | null, existing: ColumnsRe
 /** Reloads a table with the parameters stored in the workbook. */
 export async function refreshTable(client: SpendClient, workbook: Workbook, tableName: string, options: LoadOptions = {}): Promise<LoadReport> {
   const stored = await readStoredTable(workbook, tableName);
-  if (!stored) throw new Error(`The table ${tableName} was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.`);
+  if (!stored) throw new WorkbookError("not-ours", `The table ${tableName} was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.`);
   return loadTable(client, workbook, stored.params, { ...options, tableName });
 }

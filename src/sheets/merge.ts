@@ -4,6 +4,7 @@
  * caller names (unsynced edits) replace the server's. Pure.
  */
 import type { CellValue, TableRead } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 export interface MergeInput {
   /** The layout's headers; the first is the id column. */
@@ -38,7 +39,7 @@ export function mergeRows(input: MergeInput): MergeResult {
   const existing = input.existing;
   const known = new Set([...layout, ...input.previousLayout]);
   const statusAt = layout.indexOf(input.statusHeader);
-  if (statusAt < 0) throw new Error(`The layout has no column "${input.statusHeader}".`);
+  if (statusAt < 0) throw new WorkbookError("internal", `The layout has no column "${input.statusHeader}".`);
   const userColumns = existing ? existing.header.filter((h) => h && !known.has(h)) : [];
   const header = [...layout, ...userColumns];
   const rows: CellValue[][] = [];

@@ -18,6 +18,7 @@ import { planRefresh, type RefreshPlan, type SheetCells } from "./refresh-plan";
 import { cellHash, hashAt, HASH_CHARS } from "./row-hashes";
 import { patchSnapshot, readSnapshotCells, type SnapshotRead } from "./snapshot";
 import type { CellValue, ColumnsRead } from "./workbook";
+import { tableGone, WorkbookError } from "./workbook-errors";
 
 /** How often the rows to write may be found moved (a sort while the pages travelled) before Refresh gives up. */
 const MOVES_TOLERATED = 2;
@@ -53,7 +54,7 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
   const now = new Map<number, CellValue[]>();
   const stored = new Map<string, string>();
   for (let moves = 0; ; ) {
-    if (!read) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+    if (!read) throw tableGone(tableName);
     if (!sheet) {
       const columns = read.header;
       const missing = layout.filter((h) => columns.indexOf(h) < 0 || columns.indexOf(h) !== columns.lastIndexOf(h));
@@ -63,7 +64,8 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
     }
     plan = planRefresh(load, collected, loadedRead, sheet);
     if (plan.rows > MAX_LIST_RECORDS) {
-      throw new Error(
+      throw new WorkbookError(
+        "too-many-rows",
         `Refreshed, ${tableName} would have ${plan.rows.toLocaleString("en-US")} rows (${plan.removed.length.toLocaleString("en-US")} of them no longer ` +
           `returned by the service), more than a sheet holds (${MAX_LIST_RECORDS.toLocaleString("en-US")}). Nothing was changed: ` +
           "delete the rows marked as not returned, or load a narrower selection.",
@@ -77,11 +79,11 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
       workbook.readRows(tableName, toCheck, layout),
       readSnapshotCells(workbook, tableName, snapshotRows.map((id) => loadedRead.rowOf.get(id)!)),
     ]);
-    if (!cells) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+    if (!cells) throw tableGone(tableName);
     snapshotRows.forEach((id, k) => stored.set(id, fingerprints[k]));
     const again = compareRows(load, sheet, toCheck, cells, now);
     if (again === "moved") {
-      if (++moves > MOVES_TOLERATED) throw new Error(`The rows of ${tableName} kept moving while it was refreshed (sorted or filled?); nothing was written. Refresh again.`);
+      if (++moves > MOVES_TOLERATED) throw new WorkbookError("table-changed", `The rows of ${tableName} kept moving while it was refreshed (sorted or filled?); nothing was written. Refresh again.`);
       read = await workbook.readColumns(tableName, decidingHeaders(load));
       sheet = null;
     }

@@ -18,6 +18,7 @@ import { mergeRows } from "./merge";
 import { writeSnapshot, type SnapshotRead, type SnapshotRecord } from "./snapshot";
 import { firstRowOfEachId, readOnlyNotesFirst, threeWay } from "./three-way";
 import type { CellValue } from "./workbook";
+import { tableGone, WorkbookError } from "./workbook-errors";
 
 /** A layout's row formatter over rows that also hold the user's columns (left as they are: null). */
 function withUserColumns(formatter: ((row: CellValue[]) => readonly (string | null)[]) | undefined, userColumns: number) {
@@ -43,7 +44,7 @@ export async function refreshWhole(
   const { snapshot: loaded, readOnly: loadedReadOnly } = loadedRead;
   const current = await workbook.readTable(tableName);
   // Deleted while the pages travelled: the person's choice stands (as in a refresh of what changed), nothing is written.
-  if (!current) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+  if (!current) throw tableGone(tableName);
   const stamp = stampOf(load.now);
   const edits = load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
   const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
@@ -61,7 +62,8 @@ export async function refreshWhole(
   incoming.clear();
   // Rows the query no longer returns stay, marked: with them the table may outgrow the sheet.
   if (merged.rows.length > MAX_LIST_RECORDS) {
-    throw new Error(
+    throw new WorkbookError(
+      "too-many-rows",
       `Refreshed, ${tableName} would have ${merged.rows.length.toLocaleString("en-US")} rows (${merged.removed.length.toLocaleString("en-US")} of them ` +
         `no longer returned by the service), more than a sheet holds (${MAX_LIST_RECORDS.toLocaleString("en-US")}). Nothing was changed: ` +
         "delete the rows marked as not returned, or load a narrower selection.",

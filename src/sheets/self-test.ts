@@ -11,6 +11,7 @@ import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel/adapter";
 import { CELL_TEXT_LIMIT, fitCell } from "./excel/cells";
 import { columnName, locateTable } from "./excel/locate";
 import type { CellValue } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 interface CheckResult {
   name: string;
@@ -118,7 +119,7 @@ export async function runSelfTest(excel: ExcelHost, host: string, requirements?:
     });
   const read = async (table = tableName) => {
     const got = await workbook.readTable(table);
-    if (!got) throw new Error("the test table is gone");
+    if (!got) throw new WorkbookError("table-gone", "the test table is gone");
     return got;
   };
   const sheetsBefore = await sheetList(excel);
@@ -222,7 +223,7 @@ async function sheetList(excel: ExcelHost): Promise<string> {
 async function emptyDifference(excel: ExcelHost, tableName: string): Promise<string | null> {
   return excel.run(RUN_OPTIONS, async (context: XContext) => {
     const at = await locateTable(context, tableName);
-    if (!at) throw new Error("the test table is gone");
+    if (!at) throw new WorkbookError("table-gone", "the test table is gone");
     const row = at.top + 2;
     const empties = at.sheet.getRangeByIndexes(row, at.left, 1, at.columns).load("valueTypes");
     const probes = at.sheet.getRangeByIndexes(row + 2, at.left, 1, at.columns);
@@ -240,7 +241,7 @@ async function emptyDifference(excel: ExcelHost, tableName: string): Promise<str
 async function readFormats(excel: ExcelHost, tableName: string, rows: number): Promise<unknown[][]> {
   return excel.run(RUN_OPTIONS, async (context: XContext) => {
     const at = await locateTable(context, tableName);
-    if (!at) throw new Error("the test table is gone");
+    if (!at) throw new WorkbookError("table-gone", "the test table is gone");
     const range = at.sheet.getRangeByIndexes(at.top + 1, at.left, rows, at.columns).load("numberFormat");
     await context.sync();
     return range.numberFormat;

@@ -15,6 +15,7 @@ import { HASH_CHARS, cellHash, digestOf } from "./row-hashes";
 import { nameTag } from "./load-params";
 import type { TrackedValues } from "./tracked-values";
 import type { CellValue, CellWrite, TableStart, Workbook } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 export type Snapshot = Map<string, TrackedValues>;
 
@@ -178,7 +179,7 @@ export async function updateSnapshotRows(workbook: Workbook, tableName: string, 
   const cells: CellWrite[] = [];
   for (const [id, values] of updates) {
     const row = read.rowOf.get(id);
-    if (row === undefined) throw new Error(`Record ${id} has no row in the snapshot of ${tableName}; refresh the table.`);
+    if (row === undefined) throw new WorkbookError("table-changed", `Record ${id} has no row in the snapshot of ${tableName}; refresh the table.`);
     read.snapshot.set(id, values);
     TRACKED_KEYS.forEach((key, i) => cells.push({ row, column: i + 1, value: values[key] }));
   }

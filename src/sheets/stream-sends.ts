@@ -5,6 +5,7 @@
  * wait for more (see `Hold`): fewer, fuller round trips.
  */
 import type { CellValue, TableStart } from "./workbook";
+import { WorkbookError } from "./workbook-errors";
 
 /** How a write's requests follow others: after which request, and who to tell once its last one is sent. */
 export interface RequestOrder {
@@ -46,7 +47,7 @@ export class StreamSends {
    * refusal of any request before it, at once, even when these rows would only be held.
    */
   async append(rows: CellValue[][]): Promise<void> {
-    if (this.closed) throw new Error("This table is already finished or taken back: no rows can be added to it.");
+    if (this.closed) throw new WorkbookError("internal", "This table is already finished or taken back: no rows can be added to it.");
     if (this.failure) throw this.failure.error;
     if (rows.length === 0) return;
     let batch = this.held.length > 0 ? this.held.concat(rows) : rows;

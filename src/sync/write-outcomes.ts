@@ -5,7 +5,7 @@
  * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
 import {
-  EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, hashedPlaces, sourceOf, toCell, updateFingerprints, updateSnapshotRows,
+  EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, hashedPlaces, sourceOf, tableGone, toCell, updateFingerprints, updateSnapshotRows,
   type CellValue, type CellWrite, type Snapshot, type Workbook,
 } from "../sheets";
 import type { JournalWriter } from "./journal";
@@ -107,7 +107,7 @@ export class OutcomeWriter {
       }
       const { headers } = this.table;
       const ids = await this.workbook.readColumns(this.table.tableName, [headers.id]);
-      if (!ids) throw new Error(`The table ${this.table.tableName} is gone from the workbook; outcomes could not be written.`);
+      if (!ids) throw tableGone(this.table.tableName, "outcomes could not be written");
       const rowsOf = new Map<string, number[]>();
       (ids.columns.get(headers.id) ?? []).forEach((cell, row) => {
         const id = String(cell ?? "").trim();

@@ -2,7 +2,7 @@
  * The taskpane: connect -> load -> edit -> preview -> sync. The same app runs in Excel (over Office.js) and in
  * the workbench (over the in-memory Excel); it only calls sheets/ and sync/, through the Workbook port.
  */
-import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES, listCards, redactSecrets, type KeyValueStorage, type Session } from "../api";
+import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, InvalidRequestError, MOVEMENT_TYPES, listCards, redactSecrets, type KeyValueStorage, type Session } from "../api";
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import {
@@ -149,7 +149,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     const expand = Array.from(expandBox.querySelectorAll<HTMLInputElement>("input:checked")).map((i) => i.value);
     const required = (input: HTMLInputElement, name: string) => {
       const v = input.value.trim();
-      if (!v) throw new Error(`${name} is required for ${LABELS[resource.value].toLowerCase()}.`);
+      if (!v) throw new InvalidRequestError(`${name} is required for ${LABELS[resource.value].toLowerCase()}.`);
       return v;
     };
     switch (resource.value) {

@@ -98,7 +98,7 @@ describe("AWS Lambda entry", () => {
   it("fails the function's start naming the variable to fix", async () => {
     Object.assign(process.env, { GATEWAY_TARGET: "https://api.example.com", GATEWAY_ALLOW_ORIGINS: ADDIN, GATEWAY_ANSWER_TIMEOUT_MS: "10" });
     const { error } = load();
-    expect(String(error)).toBe("Error: GATEWAY_ANSWER_TIMEOUT_MS: answerTimeoutMs (10) must be at least timeoutMs (30000): the whole answer cannot take less than its start.");
+    expect(String(error)).toBe("GatewayConfigError: GATEWAY_ANSWER_TIMEOUT_MS: answerTimeoutMs (10) must be at least timeoutMs (30000): the whole answer cannot take less than its start.");
   });
 
   it("an unexpected failure at start is left as it is, not dressed as a variable to fix", () => {

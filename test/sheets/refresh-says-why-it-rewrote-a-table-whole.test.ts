@@ -124,7 +124,7 @@ describe("refresh all", () => {
     expect(outcomes.map((o) => [o.tableName, o.kind])).toEqual([["Deleted", "gone"], [s.table, "refreshed"], ["Foreign", "failed"]]);
     expect(outcomes[1].kind === "refreshed" && outcomes[1].report.refreshed).toEqual({ whole: true, why: "asked to" });
     expect(outcomes[2].kind === "failed" && String(outcomes[2].error)).toBe(
-      "Error: The table Foreign was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.",
+      "WorkbookError: The table Foreign was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.",
     );
     expect([...new Set(heard)]).toEqual([
       "start Deleted 0/3", "outcome Deleted gone",

@@ -17,6 +17,7 @@ import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, readRowsOf, wri
 import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "../marks";
 import { StreamSends, type RequestOrder } from "../stream-sends";
 import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
+import { tableGone, WorkbookError } from "../workbook-errors";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 4_000_000;
@@ -143,7 +144,7 @@ export class ExcelWorkbook implements Workbook {
       const at = await locateTable(context, tableName);
       if (!at) return null;
       const outside = rows.find((row) => !Number.isInteger(row) || row < 0 || row >= at.bodyRows);
-      if (outside !== undefined) throw new Error(`The table ${tableName} has no body row ${outside + 1} (it has ${at.bodyRows}); refresh again.`);
+      if (outside !== undefined) throw new WorkbookError("table-changed", `The table ${tableName} has no body row ${outside + 1} (it has ${at.bodyRows}); refresh again.`);
       return readRowsOf(context, at, rows, headers.map((h) => at.header.indexOf(h)), RESPONSE_BUDGET_BYTES);
     });
   }
@@ -152,12 +153,12 @@ export class ExcelWorkbook implements Workbook {
     if (update.rows.length === 0) return Promise.resolve();
     return this.run(async (context) => {
       const at = await locateTable(context, tableName);
-      if (!at) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+      if (!at) throw tableGone(tableName);
       const { columns, missing } = columnsOf(at, update.header);
-      if (missing !== null) throw new Error(`The table ${tableName} has no column "${missing}" any more; nothing was written. Refresh again (its columns come back).`);
+      if (missing !== null) throw new WorkbookError("table-changed", `The table ${tableName} has no column "${missing}" any more; nothing was written. Refresh again (its columns come back).`);
       const added = update.rows.filter((patch) => patch.row >= at.bodyRows).map((patch) => patch.row).sort((a, b) => a - b);
       if (added.some((row, i) => row !== at.bodyRows + i) || update.rows.some((patch) => patch.row < 0 || !Number.isInteger(patch.row))) {
-        throw new Error(`Rows added to ${tableName} must follow its last row (${at.bodyRows}) with no gap.`);
+        throw new WorkbookError("internal", `Rows added to ${tableName} must follow its last row (${at.bodyRows}) with no gap.`);
       }
       await checkRoomBelow(context, at, tableName, added.length);
       const budget = { requestBytes: REQUEST_BUDGET_BYTES, operationBytes: OPERATION_BYTES };
@@ -246,7 +247,7 @@ export class ExcelWorkbook implements Workbook {
       const clash = context.workbook.tables.getItemOrNullObject(tableName);
       const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
       await context.sync();
-      if (!clash.isNullObject && !w.ownSheet) throw new Error(`A table named ${tableName} already exists in this workbook; refresh it instead.`);
+      if (!clash.isNullObject && !w.ownSheet) throw new WorkbookError("sheet-taken", `A table named ${tableName} already exists in this workbook; refresh it instead.`);
       if (!sheet.isNullObject && !w.ownSheet) return claimEmptySheet(context, sheet, sheetName, tableName);
       if (!sheet.isNullObject) {
         // A sheet of the table's own left from before (its table deleted by hand, say) is replaced whole; one that
@@ -254,7 +255,7 @@ export class ExcelWorkbook implements Workbook {
         const tables = sheet.tables.load("items/name");
         await context.sync();
         const others = tables.items.map((t) => t.name).filter((name) => name.toLowerCase() !== tableName.toLowerCase());
-        if (others.length > 0) throw new Error(`The sheet '${sheetName}' holds the table ${others.join(", ")}, so Spend Sync can't use it for ${tableName}; rename that sheet and load again.`);
+        if (others.length > 0) throw new WorkbookError("sheet-taken", `The sheet '${sheetName}' holds the table ${others.join(", ")}, so Spend Sync can't use it for ${tableName}; rename that sheet and load again.`);
       }
       if (!clash.isNullObject) clash.delete();
       if (!sheet.isNullObject) deleteSheet(sheet);
@@ -451,10 +452,10 @@ export class ExcelWorkbook implements Workbook {
     if (cells.length === 0) return Promise.resolve();
     return this.run(async (context) => {
       const at = await locateTable(context, tableName);
-      if (!at) throw new Error(`The table ${tableName} is gone from the workbook; load it again.`);
+      if (!at) throw tableGone(tableName);
       for (const cell of cells) {
         if (cell.row < 0 || cell.row >= at.bodyRows || cell.column < 0 || cell.column >= at.columns) {
-          throw new Error(`The table ${tableName} has no body cell at row ${cell.row + 1}, column ${cell.column + 1} (it has ${at.bodyRows} rows, ${at.columns} columns); load it again.`);
+          throw new WorkbookError("table-changed", `The table ${tableName} has no body cell at row ${cell.row + 1}, column ${cell.column + 1} (it has ${at.bodyRows} rows, ${at.columns} columns); load it again.`);
         }
       }
       let bytes = 0;
@@ -509,8 +510,8 @@ export class ExcelWorkbook implements Workbook {
     }
     await this.run(async (context) => {
       const at = await locateTable(context, w.tableName);
-      if (!at) throw new Error(`The table ${w.tableName} is gone from the workbook.`);
-      if (at.columns !== columns) throw new Error(`The table ${w.tableName} has ${at.columns} columns, not ${columns}; rename it to start a new one.`);
+      if (!at) throw tableGone(w.tableName, null);
+      if (at.columns !== columns) throw new WorkbookError("table-changed", `The table ${w.tableName} has ${at.columns} columns, not ${columns}; rename it to start a new one.`);
       if (at.showTotals) at.table.showTotals = false;
       // A table is never empty in Excel: an only body row with nothing in it is the place of the first new row.
       let startsEmpty = false;

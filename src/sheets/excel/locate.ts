@@ -1,5 +1,6 @@
 /** Finding a table and addressing its cells: the body through getDataBodyRange, addresses with their sheet. */
 import type { XContext, XTable, XWorksheet } from "./api";
+import { WorkbookError } from "../workbook-errors";
 
 export function columnName(index: number): string {
   let n = index + 1;
@@ -77,7 +78,7 @@ export async function claimEmptySheet(context: XContext, sheet: XWorksheet, shee
   await context.sync();
   if (!used.isNullObject) {
     const cells = used.address.slice(used.address.lastIndexOf("!") + 1);
-    throw new Error(`The sheet '${sheetName}' already holds data (${cells}), so Spend Sync can't write ${tableName} there. Nothing was written: rename that sheet or clear it, then load again.`);
+    throw new WorkbookError("sheet-taken", `The sheet '${sheetName}' already holds data (${cells}), so Spend Sync can't write ${tableName} there. Nothing was written: rename that sheet or clear it, then load again.`);
   }
   return false;
 }

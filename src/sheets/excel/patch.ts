@@ -8,6 +8,7 @@ import type { XContext, XRange } from "./api";
 import { plainBytes, typedBytes, typedCell } from "./cells";
 import { sheetAddress, type LocatedTable } from "./locate";
 import type { CellValue, RowPatch, TableUpdate } from "../workbook";
+import { WorkbookError } from "../workbook-errors";
 
 /** A fill over cells of one column: a colour, or null to clear. */
 interface FillRun {
@@ -187,7 +188,8 @@ export async function checkRoomBelow(context: XContext, at: LocatedTable, tableN
   const used = at.sheet.getRangeByIndexes(below, at.left, added, at.columns).getUsedRangeOrNullObject(true).load("address");
   await context.sync();
   if (!used.isNullObject) {
-    throw new Error(
+    throw new WorkbookError(
+      "sheet-taken",
       `Refresh would add ${added.toLocaleString("en-US")} rows below ${tableName}, and ${used.address} there holds data. Nothing was written: ` +
         "move those cells (or insert empty rows under the table), then refresh again.",
     );

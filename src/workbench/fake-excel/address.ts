@@ -1,4 +1,5 @@
 /** A1 addresses: "B3", "A1:C10", "'My sheet'!A1:B2". Rows and columns are 0-based inside. */
+import { FakeExcelError } from "./errors";
 
 export interface Area {
   row: number;
@@ -28,7 +29,7 @@ function columnIndex(letters: string): number {
 export function parseArea(address: string): Area {
   const local = address.includes("!") ? address.slice(address.lastIndexOf("!") + 1) : address;
   const m = /^\$?([A-Za-z]{1,3})\$?(\d+)(?::\$?([A-Za-z]{1,3})\$?(\d+))?$/.exec(local.trim());
-  if (!m) throw new Error(`not an A1 address: ${address}`);
+  if (!m) throw new FakeExcelError("InvalidArgument", `not an A1 address: ${address}`);
   const c0 = columnIndex(m[1]);
   const r0 = Number(m[2]) - 1;
   const c1 = m[3] ? columnIndex(m[3]) : c0;

@@ -71,7 +71,7 @@ export function setCurrentProfile(profile: ExcelProfile): void {
 
 export function profileOf(id: string): ExcelProfile {
   const found = PROFILES.find((p) => p.id === id);
-  if (!found) throw new Error(`No Excel profile '${id}'; there are ${PROFILES.map((p) => p.id).join(", ")}.`);
+  if (!found) throw new RangeError(`No Excel profile '${id}'; there are ${PROFILES.map((p) => p.id).join(", ")}.`);
   return found;
 }
 

@@ -51,12 +51,17 @@ function scriptGlobal<T>(name: string): T | undefined {
   return Reflect.get(globalThis, name);
 }
 
+/** Microsoft's Office.js client is not on the page (or in the test's realm): nothing can reach Excel. */
+export class OfficeJsMissingError extends Error {
+  override readonly name = "OfficeJsMissingError";
+}
+
 /** The library a script tag (the workbench) or the Node loader (tests, benchmarks) put on the global object. */
 export function officeJs(): OfficeJsLibrary {
   const excel = scriptGlobal<OfficeJsLibrary["Excel"]>("Excel");
   const extension = scriptGlobal<OfficeJsLibrary["OfficeExtension"]>("OfficeExtension");
   if (!excel?.RequestContext || !extension?.HttpUtility) {
-    throw new Error("Microsoft's Office.js client is not loaded: the workbench page loads it with a script tag, jest with test/support/office-js.ts.");
+    throw new OfficeJsMissingError("Microsoft's Office.js client is not loaded: the workbench page loads it with a script tag, jest with test/support/office-js.ts.");
   }
   return { Excel: excel, OfficeExtension: extension };
 }

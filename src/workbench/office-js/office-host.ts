@@ -8,6 +8,7 @@
  * `window.Office.context.requirements`) see the same Excel.
  */
 import { currentProfile, profileOf, setCurrentProfile, type ExcelProfile, type ProfileId } from "../fake-excel/profiles";
+import { OfficeJsMissingError } from "./library";
 
 export { currentProfile };
 
@@ -29,7 +30,7 @@ interface OfficeExt {
 /** A global the library's script defined (untyped there: its type is what the caller names). */
 function scriptGlobal<T>(name: string): T {
   const value: T | undefined = Reflect.get(globalThis, name);
-  if (!value) throw new Error(`Microsoft's Office.js client is not loaded (no ${name}).`);
+  if (!value) throw new OfficeJsMissingError(`Microsoft's Office.js client is not loaded (no ${name}).`);
   return value;
 }
 
