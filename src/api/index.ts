@@ -19,3 +19,4 @@ export type { RecordIssue } from "./schema-check";
 export { MAX_VALUES_PER_RECORD } from "./schema-check";
 export * from "./governor";
 export * from "./session";
+export { shown, type Shown } from "./error-table";

@@ -4,6 +4,7 @@
  * the custom functions share one Session in the shared runtime.
  */
 import { SpendClient, type ClientConfig } from "./client";
+import { SpendSyncError } from "./errors";
 import { DEFAULT_CACHE_MS, RequestGovernor } from "./governor";
 
 /** The part of the Web Storage API used (localStorage in the Office webview). */
@@ -23,7 +24,7 @@ const STORAGE_KEY = "spendsync.connection";
 const CACHE_KEY = "spendsync.cacheMinutes";
 
 /** No connection saved on this device yet. */
-export class NotConnectedError extends Error {
+export class NotConnectedError extends SpendSyncError {
   override readonly name = "NotConnectedError";
 }
 

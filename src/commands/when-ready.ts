@@ -9,6 +9,7 @@
  * does, Office queues every later press of the button ("You must implement event.completed, otherwise your
  * function won't run", same page).
  */
+import { SpendSyncError } from "../api";
 
 export type CommandFailure = { stage: "set-up" | "command"; error: unknown };
 
@@ -21,7 +22,7 @@ export type CommandFailure = { stage: "set-up" | "command"; error: unknown };
 export const SET_UP_WAIT_MS = 30_000;
 
 /** The set-up did not finish within SET_UP_WAIT_MS. */
-export class SetUpTimeoutError extends Error {
+export class SetUpTimeoutError extends SpendSyncError {
   override readonly name = "SetUpTimeoutError";
   constructor() {
     super(`Spend Sync has not finished starting after ${SET_UP_WAIT_MS / 1000} s (Office.js may be blocked by a network filter or a browser extension). Close and reopen the add-in, then press the button again.`);

@@ -3,11 +3,11 @@
  * empty cells (null or ""), single-cell references already resolved to their value. A bad argument gives an
  * ArgumentError that names the argument and what is allowed; it becomes #VALUE!.
  */
-import { redactSecrets } from "../api";
+import { SpendSyncError, redactSecrets } from "../api";
 import { isIsoDate, isUuid } from "../domain";
 import { serialToDate } from "../sheets";
 
-export class ArgumentError extends Error {
+export class ArgumentError extends SpendSyncError {
   override readonly name = "ArgumentError";
 }
 

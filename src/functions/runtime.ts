@@ -3,19 +3,19 @@
  * governor), a deadline so that a call always settles (never an eternal #BUSY!), and formula value preview
  * answered from the cache only.
  */
-import { Session, memoryStorage, type SpendClient } from "../api";
+import { Session, SpendSyncError, memoryStorage, type SpendClient } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import type { NumberForm } from "../sheets";
 
 const DEFAULT_DEADLINE_MS = 60_000;
 
 /** The call took longer than the deadline. */
-export class DeadlineError extends Error {
+export class DeadlineError extends SpendSyncError {
   override readonly name = "DeadlineError";
 }
 
 /** Formula value preview never calls the service. */
-export class PreviewError extends Error {
+export class PreviewError extends SpendSyncError {
   override readonly name = "PreviewError";
 }
 

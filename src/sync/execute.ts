@@ -6,7 +6,7 @@
  * record this run changed is read again, and a lost update is reported (confirm.ts). Run again after an
  * interruption, it finishes the rest: what was applied reads as "already applied" and is not sent twice.
  */
-import type { SpendClient } from "../api";
+import { SpendSyncError, type SpendClient } from "../api";
 import type { Workbook } from "../sheets";
 import { confirmApplied } from "./confirm";
 import { JournalWriter } from "./journal";
@@ -20,7 +20,7 @@ import { SyncSetupError, openSyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
 /** The sheet changed between the preview and the confirmation. Nothing was sent. */
-export class PlanChangedError extends Error {
+export class PlanChangedError extends SpendSyncError {
   override readonly name = "PlanChangedError";
 }
 

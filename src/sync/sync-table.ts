@@ -3,6 +3,7 @@
  * parameters stored in the workbook), where its id, tracked and status columns are, the snapshot of the
  * values last loaded, and those columns as the sheet shows them now. Only those columns are read.
  */
+import { SpendSyncError } from "../api";
 import type { TrackedResource } from "../domain";
 import {
   REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, sourceOf,
@@ -10,7 +11,7 @@ import {
 } from "../sheets";
 
 /** The table cannot be synced as it is (not ours, read-only resource, a column gone). Nothing was sent. */
-export class SyncSetupError extends Error {
+export class SyncSetupError extends SpendSyncError {
   override readonly name = "SyncSetupError";
 }
 

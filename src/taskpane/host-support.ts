@@ -4,13 +4,14 @@
  * Office's own runtime check: https://learn.microsoft.com/office/dev/add-ins/develop/specify-api-requirements-runtime
  * (versions are passed as strings: "1.13" is not the number 1.13).
  */
+import { SpendSyncError } from "../api";
 import { AVAILABILITY, REQUIRED_SETS, type RequiredSet } from "../requirements";
 
 /** Office.context.requirements, or a stand-in in tests. */
 export type RequirementSupport = Pick<Office.RequirementSetSupport, "isSetSupported">;
 
 /** This Excel lacks requirement sets the add-in needs; the message says which and where to get them. */
-export class UnsupportedExcelError extends Error {
+export class UnsupportedExcelError extends SpendSyncError {
   override readonly name = "UnsupportedExcelError";
   constructor(readonly missing: readonly RequiredSet[]) {
     super(unsupportedExcelMessage(missing));
