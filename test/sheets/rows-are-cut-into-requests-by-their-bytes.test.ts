@@ -4,7 +4,7 @@
  * number formats cost their JSON, counted without building it.
  */
 import { ExcelWorkbook } from "../../src/sheets";
-import { bytesOfFormats, chunkRows } from "../../src/sheets/excel/adapter";
+import { bytesOfFormats, chunkRows } from "../../src/sheets/excel/budget";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 
 describe("chunkRows", () => {
