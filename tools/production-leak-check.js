@@ -53,4 +53,4 @@ class ProductionLeakCheck {
   }
 }
 
-module.exports = { ProductionLeakCheck };
+module.exports = { ProductionLeakCheck, findProductionLeaks };

@@ -12,7 +12,7 @@ import { ROOT } from "../support/process";
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const config = require(join(ROOT, "webpack.config.js"));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ProductionLeakCheck, findProductionLeaks } = require(join(ROOT, "tools/production-leak-check.js"));
+const { ProductionLeakCheck, findProductionLeaks } = require("../../tools/production-leak-check.js");
 
 jest.setTimeout(300_000);
 

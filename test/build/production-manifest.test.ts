@@ -5,7 +5,7 @@ import { checkManifest } from "../../tools/manifest-check";
 import { ROOT } from "../support/process";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { productionManifest } = require(join(ROOT, "tools/production-manifest.js"));
+const { productionManifest } = require("../../tools/production-manifest.js");
 const source = readFileSync(join(ROOT, "manifest.xml"), "utf8");
 
 it("moves every development URL to ADDIN_URL and adds the gateway's origin to AppDomains, once", () => {
