@@ -121,7 +121,7 @@ export interface Load {
   hashed: number[];
   now: Date;
   /** The loaded tables' names, read while the first page travels (keepParams adds this one). */
-  known: string[];
+  loadedTables: string[];
 }
 
 /** The layout places Refresh fingerprints (row-hashes.ts): the service's cells, not the user's edits nor the status. */
@@ -134,5 +134,5 @@ export const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace(
 export async function keepParams(load: Load): Promise<void> {
   const storedNow: StoredTable = { params: load.params, columns: load.layout, loadedAt: load.now.toISOString() };
   await load.workbook.writeSetting(SETTING_PREFIX + load.tableName, JSON.stringify(storedNow));
-  if (!load.known.includes(load.tableName)) await load.workbook.writeSetting(TABLES_SETTING, JSON.stringify([...load.known, load.tableName]));
+  if (!load.loadedTables.includes(load.tableName)) await load.workbook.writeSetting(TABLES_SETTING, JSON.stringify([...load.loadedTables, load.tableName]));
 }

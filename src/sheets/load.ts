@@ -40,12 +40,12 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
   first.catch(() => undefined); // observed below, after the workbook's answers
   let stored: StoredTable | null;
   let existing: ColumnsRead | null;
-  let known: string[];
+  let loadedTables: string[];
   try {
     stored = await readStoredTable(workbook, tableName);
     // readColumns with no column: where the table is, if it exists (a refresh), without reading its cells.
     existing = await workbook.readColumns(tableName, []);
-    known = await listLoadedTables(workbook);
+    loadedTables = await listLoadedTables(workbook);
   } catch (error) {
     // The list stops once its first page is in (a request under way is not left early); the error is reported now.
     pages.return(undefined).catch(() => undefined);
@@ -59,7 +59,7 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     statusHeader: headerOf(STATUS_KEY),
     hashed: hashedPlaces(source.columns),
     now: (options.now ?? (() => new Date()))(),
-    known,
+    loadedTables,
   };
   const all = withFirst(first, pages);
   return existing ? refresh(load, all, stored, existing) : firstLoad(load, all);

@@ -37,10 +37,10 @@ export interface MergeResult {
 export function mergeRows(input: MergeInput): MergeResult {
   const { layout, incoming } = input;
   const existing = input.existing;
-  const known = new Set([...layout, ...input.previousLayout]);
+  const layoutHeaders = new Set([...layout, ...input.previousLayout]);
   const statusAt = layout.indexOf(input.statusHeader);
   if (statusAt < 0) throw new WorkbookError("internal", `The layout has no column "${input.statusHeader}".`);
-  const userColumns = existing ? existing.header.filter((h) => h && !known.has(h)) : [];
+  const userColumns = existing ? existing.header.filter((h) => h && !layoutHeaders.has(h)) : [];
   const header = [...layout, ...userColumns];
   const rows: CellValue[][] = [];
   const formulas: (string | null)[][] = [];

@@ -123,13 +123,13 @@ function amountColumns(columns: AmountColumnsOf): AmountColumn[] {
 
 /** Minor units by the cell's own text, so that a load normalises each distinct text once, not every cell. */
 function unitsByText(): (code: CellValue | undefined) => number | undefined {
-  const known = new Map<string, number | null>();
+  const unitsByCode = new Map<string, number | null>();
   return (code) => {
     if (typeof code !== "string") return undefined;
-    let units = known.get(code);
+    let units = unitsByCode.get(code);
     if (units === undefined) {
       units = minorUnits(code) ?? null;
-      known.set(code, units);
+      unitsByCode.set(code, units);
     }
     return units ?? undefined;
   };

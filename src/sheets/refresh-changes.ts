@@ -114,11 +114,11 @@ export async function refreshChanges(load: Load, collected: Collected, loadedRea
   await Promise.all([patchSnapshot(workbook, tableName, loadedRead, plan.records), keepParams(load)]);
   const audit = new AmountAudit(source.columns);
   for (const row of collected.incoming.values()) audit.check(row);
-  const { three } = plan;
+  const { decisions } = plan;
   return {
     tableName, sheetName: sheet!.sheetName, count: collected.count, added: plan.added, updated: plan.updated, removed: plan.removed.length,
     userColumns: sheet!.header.filter((h) => h !== "" && !layout.includes(h)),
-    keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded, amounts: audit.notes(), malformed: collected.malformed,
+    keptEdits: decisions.kept, conflicts: decisions.conflicts, discardedEdits: decisions.discarded, amounts: audit.notes(), malformed: collected.malformed,
     typed: { kept: keep ? typed : [], replaced: keep ? 0 : typed.length }, refreshed: { whole: false },
   };
 }

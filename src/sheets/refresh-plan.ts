@@ -53,7 +53,7 @@ export interface RefreshPlan {
   updated: number;
   /** The body's rows once the new records are in. */
   rows: number;
-  three: ThreeWay;
+  decisions: ThreeWay;
 }
 
 export function planRefresh(load: Load, collected: Collected, loadedRead: SnapshotRead, sheet: SheetCells): RefreshPlan {
@@ -67,8 +67,8 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
   const view = { header: [layout[0], ...trackedList], rows: ids.map((id, r) => [id, ...trackedList.map((h) => trackedOf(h)[r])]) };
   const stamp = stampOf(load.now);
   const edits = load.tracked ? findEdits(view, trackedHeaders, loaded) : [];
-  const three = threeWay(edits, view, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
-  readOnlyNotesFirst(three, readOnly, statusHeader);
+  const decisions = threeWay(edits, view, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
+  readOnlyNotesFirst(decisions, readOnly, statusHeader);
   const edited = new Set(edits.map((e) => e.id));
 
   const statusAt = layout.indexOf(statusHeader);
@@ -94,7 +94,7 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
   const once = new Set<string>();
   for (const id of ids) if (id) (once.has(id) ? twice : once).add(id);
   const seen = new Set<string>();
-  const plan: RefreshPlan = { patches, changed: [], records: [], removed: [], added: 0, updated: 0, rows: ids.length, three };
+  const plan: RefreshPlan = { patches, changed: [], records: [], removed: [], added: 0, updated: 0, rows: ids.length, decisions };
   ids.forEach((id, r) => {
     if (!id) return;
     const row = incoming.get(id);
@@ -112,7 +112,7 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
     const serverChanged = twice.has(id) || digests.get(id) !== digestOf(cells);
     const before = loaded.get(id);
     const trackedChanged = load.tracked && (!before || !sameTracked(before, fresh.get(id)!));
-    const override = three.overrides.get(id);
+    const override = decisions.overrides.get(id);
     const writeTracked = !override && (edited.has(id) || trackedChanged);
     const formats = formatsOf(row);
     if (serverChanged) {
@@ -129,7 +129,7 @@ export function planRefresh(load: Load, collected: Collected, loadedRead: Snapsh
       }
     }
     // A kept edit keeps its mark (the cells the user changed, as Preview marks them), whatever marked them before.
-    for (const header of three.marks.get(id) ?? []) patchOf(r, formats).fills[layout.indexOf(header)] = EDITED_FILL;
+    for (const header of decisions.marks.get(id) ?? []) patchOf(r, formats).fills[layout.indexOf(header)] = EDITED_FILL;
     const status = String(override?.[statusHeader] ?? row[statusAt] ?? "");
     if (status !== statuses[r]) setStatus(r, status, formats);
     if (serverChanged || writeTracked) plan.updated++;

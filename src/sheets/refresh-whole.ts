@@ -47,8 +47,8 @@ export async function refreshWhole(
   if (!current) throw tableGone(tableName);
   const stamp = stampOf(load.now);
   const edits = load.tracked ? findEdits(current, trackedHeaders, loaded) : [];
-  const three = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
-  readOnlyNotesFirst(three, readOnly, statusHeader);
+  const decisions = threeWay(edits, current, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
+  readOnlyNotesFirst(decisions, readOnly, statusHeader);
   const merged = mergeRows({
     layout,
     statusHeader,
@@ -56,7 +56,7 @@ export async function refreshWhole(
     existing: current,
     incoming,
     removedNote: `${REMOVED_NOTE_PREFIX} for this table's query (refresh ${stamp})`,
-    overrides: three.overrides,
+    overrides: decisions.overrides,
   });
   const ids = [...incoming.keys()];
   incoming.clear();
@@ -88,7 +88,7 @@ export async function refreshWhole(
   // A kept edit keeps its mark (the whole rewrite put the editable fill back on every cell).
   // An id on several rows: the first holds the record and its kept edit (the others are marked as duplicates).
   const rowOf = firstRowOfEachId(merged.rows, 0);
-  const marks = [...three.marks].flatMap(([id, headers]) => headers.map((header) => {
+  const marks = [...decisions.marks].flatMap(([id, headers]) => headers.map((header) => {
     const row = rowOf.get(id)!;
     const column = merged.header.indexOf(header);
     return { row, column, value: merged.rows[row][column], fill: EDITED_FILL };
@@ -107,7 +107,7 @@ export async function refreshWhole(
   for (const row of merged.rows) audit.check(row);
   return {
     tableName, sheetName, count: collected.count, added: merged.added, updated: merged.updated,
-    removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: three.kept, conflicts: three.conflicts, discardedEdits: three.discarded,
+    removed: merged.removed.length, userColumns: merged.userColumns, keptEdits: decisions.kept, conflicts: decisions.conflicts, discardedEdits: decisions.discarded,
     amounts: audit.notes(), malformed: collected.malformed, typed: { kept: [], replaced: 0 }, refreshed: { whole: true, why },
   };
 }

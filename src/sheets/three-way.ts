@@ -77,6 +77,6 @@ export function firstRowOfEachId(rows: readonly (readonly CellValue[])[], idColu
   return first;
 }
 
-export function readOnlyNotesFirst(three: ThreeWay, readOnly: ReadonlyMap<string, unknown>, statusHeader: string): void {
-  for (const [id, cells] of three.overrides) if (readOnly.has(id)) delete cells[statusHeader];
+export function readOnlyNotesFirst(decisions: ThreeWay, readOnly: ReadonlyMap<string, unknown>, statusHeader: string): void {
+  for (const [id, cells] of decisions.overrides) if (readOnly.has(id)) delete cells[statusHeader];
 }

@@ -84,14 +84,14 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
     results.set(row, full);
     writer.add(full);
   };
-  for (const row of plan.rows) if (row.cls === "invalid") decide(row, { outcome: "invalid", message: row.message ?? "" }, true);
+  for (const row of plan.rows) if (row.kind === "invalid") decide(row, { outcome: "invalid", message: row.message ?? "" }, true);
   for (const row of plan.rows) {
-    if (row.cls === "check" && !options.sendChecked) {
+    if (row.kind === "check" && !options.sendChecked) {
       decide(row, { outcome: "check", message: `${row.message ?? ""} Not confirmed, so not sent: fix the cell, or preview again and confirm it as it is.` }, true);
     }
   }
 
-  const changes = plan.rows.filter((r) => r.cls === "change" || (r.cls === "check" && options.sendChecked));
+  const changes = plan.rows.filter((r) => r.kind === "change" || (r.kind === "check" && options.sendChecked));
   let stopped: SyncReport["stopped"] = null;
   let stopMessage = "";
   const isStopped = () => {

@@ -13,13 +13,13 @@ import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
 /** "check": a change whose Paid ID or Accounted ID looks like a date or an amount (questions.ts): sent only when confirmed. */
-type PlanClass = "unchanged" | "change" | "check" | "invalid";
+type PlanKind = "unchanged" | "change" | "check" | "invalid";
 
 export interface PlannedRow {
   id: string;
   /** Body rows showing this record (more than one only for duplicates). */
   rows: number[];
-  cls: PlanClass;
+  kind: PlanKind;
   /** As loaded (the snapshot); null when the record was not loaded into this table. */
   loaded: TrackedValues | null;
   /** As the sheet says now. */
@@ -39,9 +39,9 @@ export interface Plan {
 }
 
 export type EditVerdict =
-  | { cls: "unchanged" }
-  | { cls: "change"; patch: StatePatch }
-  | { cls: "invalid"; message: string };
+  | { kind: "unchanged" }
+  | { kind: "change"; patch: StatePatch }
+  | { kind: "invalid"; message: string };
 
 const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
 
@@ -52,42 +52,42 @@ export const GONE_EDIT_MESSAGE = "This record is no longer returned by this tabl
 /** One record's edit, judged by the service's rules. Pure. */
 export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desired: TrackedValues): EditVerdict {
   const changed = TRACKED_KEYS.filter((k) => loaded[k] !== desired[k]);
-  if (changed.length === 0) return { cls: "unchanged" };
+  if (changed.length === 0) return { kind: "unchanged" };
   const state = desired.state;
   // A record loaded with a state the spec does not list is read-only (its row says so): never sent.
   if (!statesOf(resource).includes(loaded.state)) {
-    return { cls: "invalid", message: `This record's state "${loaded.state}" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.` };
+    return { kind: "invalid", message: `This record's state "${loaded.state}" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.` };
   }
   if (!statesOf(resource).includes(state)) {
-    return { cls: "invalid", message: `"${state}" is not a state of ${resource === "allowance" ? "an allowance" : "an expense"}; choose accounted or paid.` };
+    return { kind: "invalid", message: `"${state}" is not a state of ${resource === "allowance" ? "an allowance" : "an expense"}; choose accounted or paid.` };
   }
   if (state === loaded.state) {
     const names = changed.map((k) => FIELD_NAMES[k]).join(", ");
     return {
-      cls: "invalid",
+      kind: "invalid",
       message: `${names} changed but State did not: the service stores these only with a change of state to accounted or paid. Change State too, or undo the edit.`,
     };
   }
   if (!isTargetState(state)) {
-    return { cls: "invalid", message: `State can only be set to accounted or paid through the API (${loaded.state} → ${state} is done in the expense system itself).` };
+    return { kind: "invalid", message: `State can only be set to accounted or paid through the API (${loaded.state} → ${state} is done in the expense system itself).` };
   }
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
     if (loaded[key] !== "" && desired[key] === "") {
-      return { cls: "invalid", message: `${FIELD_NAMES[key]} cannot be cleared through the API; put back "${loaded[key]}".` };
+      return { kind: "invalid", message: `${FIELD_NAMES[key]} cannot be cleared through the API; put back "${loaded[key]}".` };
     }
   }
   if (desired.paid_at !== "" && normalizeTimestamp(desired.paid_at) === null) {
-    return { cls: "invalid", message: `Paid at "${desired.paid_at}" is not a date-time: ${messages.badTimestamp("paid_at")} An Excel date also works.` };
+    return { kind: "invalid", message: `Paid at "${desired.paid_at}" is not a date-time: ${messages.badTimestamp("paid_at")} An Excel date also works.` };
   }
   const body: Record<string, string> = { state };
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
     if (desired[key] !== "" && desired[key] !== loaded[key]) body[key] = desired[key];
   }
   const parsed = parsePatchBody(body);
-  if (!parsed.ok) return { cls: "invalid", message: parsed.message };
+  if (!parsed.ok) return { kind: "invalid", message: parsed.message };
   const verdict = checkTransition(resource, loaded.state, parsed.patch);
-  if (!verdict.ok) return { cls: "invalid", message: `${verdict.message}${whatToDo(resource, loaded.state, parsed.patch)}` };
-  return { cls: "change", patch: parsed.patch };
+  if (!verdict.ok) return { kind: "invalid", message: `${verdict.message}${whatToDo(resource, loaded.state, parsed.patch)}` };
+  return { kind: "change", patch: parsed.patch };
 }
 
 /**
@@ -121,7 +121,7 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
   for (const row of rows) {
     if (!row.id) {
       out.push({
-        id: "", rows: [row.row], cls: "invalid", loaded: null, desired: row.desired,
+        id: "", rows: [row.row], kind: "invalid", loaded: null, desired: row.desired,
         message: "This row has no record ID, so it cannot be synced. Records are loaded by Spend Sync; do not add rows by hand.",
       });
       continue;
@@ -134,42 +134,42 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
     const at = same.map((r) => r.row);
     if (same.every(isMarkedGone)) {
       // Refresh kept the loaded values of a record its query no longer returns: an edit on it is listed, never dropped.
-      if (!loaded || same.every((r) => judgeEdit(resource, loaded, r.desired).cls === "unchanged")) {
+      if (!loaded || same.every((r) => judgeEdit(resource, loaded, r.desired).kind === "unchanged")) {
         gone += same.length;
         continue;
       }
       out.push({
-        id, rows: at, cls: "invalid", loaded, desired: first.desired,
+        id, rows: at, kind: "invalid", loaded, desired: first.desired,
         message: GONE_EDIT_MESSAGE,
       });
       continue;
     }
     if (!loaded) {
       out.push({
-        id, rows: at, cls: "invalid", loaded: null, desired: first.desired,
+        id, rows: at, kind: "invalid", loaded: null, desired: first.desired,
         message: `Record ${id} was not loaded into this table (was the ID cell edited?). Put the ID back, or refresh the table to load it.`,
       });
       continue;
     }
     const verdicts = same.map((r) => judgeEdit(resource, loaded, r.desired));
     if (same.length > 1) {
-      if (verdicts.every((v) => v.cls === "unchanged")) {
-        out.push({ id, rows: at, cls: "unchanged", loaded, desired: loaded });
+      if (verdicts.every((v) => v.kind === "unchanged")) {
+        out.push({ id, rows: at, kind: "unchanged", loaded, desired: loaded });
       } else {
         out.push({
-          id, rows: at, cls: "invalid", loaded, desired: same.find((_, i) => verdicts[i].cls !== "unchanged")!.desired,
+          id, rows: at, kind: "invalid", loaded, desired: same.find((_, i) => verdicts[i].kind !== "unchanged")!.desired,
           message: `This record appears in ${same.length} rows (${at.map((r) => r + 2).join(", ")}): keep one row per record, then sync.`,
         });
       }
       continue;
     }
     const why = readOnly.get(id);
-    const v: EditVerdict = why !== undefined && verdicts[0].cls !== "unchanged" ? { cls: "invalid", message: readOnlyMessage(why) } : verdicts[0];
-    const question = v.cls === "change" ? patchQuestion(v.patch) : null;
+    const v: EditVerdict = why !== undefined && verdicts[0].kind !== "unchanged" ? { kind: "invalid", message: readOnlyMessage(why) } : verdicts[0];
+    const question = v.kind === "change" ? patchQuestion(v.patch) : null;
     out.push({
-      id, rows: at, cls: question ? "check" : v.cls, loaded, desired: first.desired,
-      ...(v.cls === "change" ? { patch: v.patch } : {}),
-      ...(v.cls === "invalid" ? { message: v.message } : {}),
+      id, rows: at, kind: question ? "check" : v.kind, loaded, desired: first.desired,
+      ...(v.kind === "change" ? { patch: v.patch } : {}),
+      ...(v.kind === "invalid" ? { message: v.message } : {}),
       ...(question ? { message: question } : {}),
     });
   }

@@ -29,11 +29,11 @@ const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: 
 
 /** What the status cell of a planned row says in the preview. */
 export function previewStatus(planned: PlannedRow, gone = false): string {
-  if ((planned.cls === "change" || planned.cls === "check") && planned.patch && planned.loaded) {
+  if ((planned.kind === "change" || planned.kind === "check") && planned.patch && planned.loaded) {
     const { state, ...fields } = planned.patch;
     const extra = (Object.keys(fields) as TrackedKey[]).map((k) => `${FIELD_NAMES[k]}: ${fields[k as keyof typeof fields]}`);
     const change = `${planned.loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
-    if (planned.cls === "check") {
+    if (planned.kind === "check") {
       return `${CHECK}${planned.message} Not sent unless you confirm it (tick "${SEND_CHECKED_LABEL}"): it would send ${change}. Or fix the cell and preview again.`;
     }
     return `${WILL_SEND}${change}`;
@@ -74,7 +74,7 @@ export function previewMarks(
 ): CellWrite[] {
   const columnOf = (header: string) => where.header.indexOf(header);
   const byRow = new Map<number, PlannedRow>();
-  for (const p of planned) if (p.cls !== "unchanged") for (const row of p.rows) byRow.set(row, p);
+  for (const p of planned) if (p.kind !== "unchanged") for (const row of p.rows) byRow.set(row, p);
   const typedAt = new Map<number, TypedValue[]>();
   for (const t of typed) typedAt.set(t.row, [...(typedAt.get(t.row) ?? []), t]);
   const { columns } = table;
@@ -88,7 +88,7 @@ export function previewMarks(
     const note = typedHere.length > 0 ? typedNote(typedHere) : "";
     if (p) {
       const text = previewStatus(p, isMarkedGone(row));
-      cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: PREVIEW_FILLS[p.cls === "change" ? "send" : p.cls === "check" ? "check" : "invalid"] });
+      cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: PREVIEW_FILLS[p.kind === "change" ? "send" : p.kind === "check" ? "check" : "invalid"] });
     } else if (note) {
       // A row gone from its query keeps the start Refresh wrote, so that the planner still reads it as gone.
       cells.push({ row: row.row, column: columns.status, value: isMarkedGone(row) ? `${GONE_PLAIN} ${note}` : note, fill: PREVIEW_FILLS.typed });

@@ -26,15 +26,15 @@ export interface SyncPreview {
 }
 
 export function fingerprintOf(plan: Plan): string {
-  return JSON.stringify(plan.rows.filter((r) => r.cls !== "unchanged").map((r) => [r.id, r.cls, r.patch ?? r.message]).sort());
+  return JSON.stringify(plan.rows.filter((r) => r.kind !== "unchanged").map((r) => [r.id, r.kind, r.patch ?? r.message]).sort());
 }
 
 export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []): SyncPreview {
-  const count = (cls: PlannedRow["cls"]) => plan.rows.filter((r) => r.cls === cls).length;
+  const count = (kind: PlannedRow["kind"]) => plan.rows.filter((r) => r.kind === kind).length;
   return {
     tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
     counts: { change: count("change"), check: count("check"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
-    rows: plan.rows.filter((r) => r.cls !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
+    rows: plan.rows.filter((r) => r.kind !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
     deleted: plan.deleted,
     typed,
     fingerprint: fingerprintOf(plan),

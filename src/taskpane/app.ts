@@ -11,7 +11,7 @@ import {
 } from "../sheets";
 import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { diagnosticsSection } from "./diagnostics";
-import { append, field, fill, h, select } from "./dom";
+import { append, field, setChildren, h, select } from "./dom";
 import { explain } from "./messages";
 import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
@@ -135,10 +135,10 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     scopeFields.state.hidden = r !== "expenses" && r !== "allowances";
     scopeFields.from.hidden = scopeFields.to.hidden = r !== "expenses";
     const states = r === "allowances" ? ALLOWANCE_STATES : EXPENSE_STATES;
-    fill(state, ...["", ...states].map((s) => h("option", { value: s }, s || "(any)")));
+    setChildren(state, ...["", ...states].map((s) => h("option", { value: s }, s || "(any)")));
     const values = r === "expenses" ? EXPENSE_EXPAND : r === "allowances" ? ALLOWANCE_EXPAND : r === "cards" ? CARD_EXPAND : [];
     // Ticked by default: people, cost centers, categories and card holders show their names (their ids stay in columns of their own).
-    fill(expandBox, h("legend", {}, values.length ? "Expand (names beside the ids)" : "Reconciliation is always shown for movements"),
+    setChildren(expandBox, h("legend", {}, values.length ? "Expand (names beside the ids)" : "Reconciliation is always shown for movements"),
       ...values.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${v}`)));
   }
   resource.addEventListener("change", renderScope);
@@ -237,7 +237,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   async function renderTables(selected?: string): Promise<void> {
     const names = await listLoadedTables(workbook);
     const keep = selected ?? tables.value;
-    fill(tables, ...(names.length ? names.map((n) => h("option", { value: n }, n)) : [h("option", { value: "" }, "(no table loaded yet)")]));
+    setChildren(tables, ...(names.length ? names.map((n) => h("option", { value: n }, n)) : [h("option", { value: "" }, "(no table loaded yet)")]));
     if (names.includes(keep)) tables.value = keep;
     tablePicked();
   }
@@ -325,7 +325,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
     pending = null;
     previewTable = null;
     confirmButton.disabled = true;
-    fill(previewBox);
+    setChildren(previewBox);
     status(syncStatus, "", "");
   }
 
@@ -342,14 +342,14 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       if (tables.value !== tableName) return;
       previewTable = tableName;
       const c = p.counts;
-      fill(previewBox,
+      setChildren(previewBox,
         h("p", { id: "preview-counts" }, `${c.change} to send, ${c.invalid} invalid (will not be sent), ` +
           `${c.check ? `${c.check} to check (sent only if you confirm them), ` : ""}${c.unchanged} unchanged` +
           `${c.deleted ? `, ${c.deleted} loaded rows deleted from the sheet (nothing is sent for them)` : ""}` +
           `${c.typed ? `, ${c.typed} value${c.typed === 1 ? "" : "s"} typed in the service's columns (never sent; marked, and named in Sync status)` : ""}.`),
         rowList(p.tableName, p.rows.map((r) => ({
-          row: r.rows[0], id: r.id, kind: r.cls === "change" ? "ok" : r.cls === "check" ? "warn" : "error",
-          text: r.cls === "change" ? `will send ${JSON.stringify(r.patch)}` : r.cls === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
+          row: r.rows[0], id: r.id, kind: r.kind === "change" ? "ok" : r.kind === "check" ? "warn" : "error",
+          text: r.kind === "change" ? `will send ${JSON.stringify(r.patch)}` : r.kind === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
         })), true),
         c.check ? h("label", { className: "check" }, sendChecked, ` ${SEND_CHECKED_LABEL}`) : null);
       pending = p;
@@ -386,7 +386,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       });
       status(syncStatus, report.stopped || report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0 ? "warn" : "ok", report.summary);
       const problems = report.results.filter((r) => r.outcome !== "applied" && r.outcome !== "already-applied");
-      fill(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null,
+      setChildren(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null,
         rowList(report.tableName, problems.map((r) => ({ row: r.rows[0], id: r.id, kind: r.outcome === "rejected" || r.outcome === "invalid" ? "error" : "warn", text: `${r.outcome}: ${r.message}` }))));
     } catch (error) {
       status(syncStatus, "error", explain(error));

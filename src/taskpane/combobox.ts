@@ -5,7 +5,7 @@
  * page: it cannot show a card's holder beside its id the same way everywhere, nor be driven by tests.
  * https://www.w3.org/WAI/ARIA/apg/patterns/combobox/examples/combobox-autocomplete-list/
  */
-import { fill, h } from "./dom";
+import { setChildren, h } from "./dom";
 
 export interface ComboOption {
   /** What goes into the input (an id). */
@@ -45,7 +45,7 @@ export function combobox(id: string, name: string, placeholder: string): Combobo
 
   const isOpen = () => !list.hidden;
   function render(): void {
-    fill(list, ...shown.map((o, i) => h("li", {
+    setChildren(list, ...shown.map((o, i) => h("li", {
       id: `${id}-opt-${i}`, role: "option", "aria-selected": i === active ? "true" : "false",
       onmousedown: (e: Event) => { e.preventDefault(); pick(o); },
     }, h("span", { className: "opt-label" }, o.label || o.value), o.label ? h("span", { className: "opt-id" }, o.value) : null,

@@ -1,6 +1,6 @@
 /** The taskpane's Diagnostics section: "Check this Excel" runs the self-test and lists every check. */
 import type { SelfTestReport } from "../sheets";
-import { append, fill, h } from "./dom";
+import { append, setChildren, h } from "./dom";
 
 /** A section that runs `check` on demand and shows its pass/fail list with the Excel it ran in. */
 export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLElement {
@@ -13,7 +13,7 @@ export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLEl
     button.disabled = true;
     summary.className = "busy";
     summary.textContent = "Checking: writing test data to a temporary hidden sheet…";
-    fill(list);
+    setChildren(list);
     try {
       const report = await check();
       summary.className = report.failed === 0 ? "ok" : "error";

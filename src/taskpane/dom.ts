@@ -24,7 +24,7 @@ export function append(parent: Node, ...children: Child[]): void {
 }
 
 /** Replaces an element's content. */
-export function fill(parent: Element, ...children: Child[]): void {
+export function setChildren(parent: Element, ...children: Child[]): void {
   parent.replaceChildren();
   append(parent, ...children);
 }

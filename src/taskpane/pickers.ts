@@ -68,13 +68,13 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
   async function refresh(): Promise<void> {
     const id = enterprise();
     const inWorkbook = await workbookParams();
-    const known = labels();
+    const cardLabels = labels();
     subsidiary.setOptions(merge(
       recent.list(id, "subsidiary").map((v) => ({ value: v.value, label: v.label, source: RECENT })),
       inWorkbook.flatMap((p) => (p.resource === "expenses" || p.resource === "allowances" ? [{ value: p.subsidiaryId, source: IN_WORKBOOK }] : [])),
     ));
     card.setOptions(merge(
-      recent.list(id, "card").map((v) => ({ value: v.value, label: known.get(v.value) || v.label, source: RECENT })),
+      recent.list(id, "card").map((v) => ({ value: v.value, label: cardLabels.get(v.value) || v.label, source: RECENT })),
       cards?.enterpriseId === id ? cards.options : [],
     ));
     refreshPeriods(inWorkbook);

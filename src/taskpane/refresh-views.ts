@@ -4,7 +4,7 @@
  */
 import { redactSecrets } from "../api";
 import type { LoadReport, TableOutcome, TypedCell } from "../sheets";
-import { fill, h } from "./dom";
+import { setChildren, h } from "./dom";
 import { explain } from "./messages";
 
 /** Cells listed in the question; the rest are counted. */
@@ -47,7 +47,7 @@ export class RefreshAllView {
 
   start(names: readonly string[]): void {
     this.lines.clear();
-    fill(this.element, ...names.map((name) => {
+    setChildren(this.element, ...names.map((name) => {
       const line = h("li", { className: "", "data-table": name }, `${name}: waiting`);
       this.lines.set(name, line);
       return line;

@@ -69,7 +69,7 @@ describe("Refresh with one record on two rows", () => {
       const preview = await previewSync(r.workbook, tableName);
       expect(preview.counts).toMatchObject({ change: 0, check: 0, invalid: 1 });
       expect(preview.rows).toEqual([{
-        id: a, rows: [0, 3], cls: "invalid",
+        id: a, rows: [0, 3], kind: "invalid",
         loaded: { state: "approved", accounted_id: "", paid_id: "", paid_at: "" },
         desired: { state: "paid", accounted_id: "", paid_id: "PAY-COPY", paid_at: "" },
         message: "This record appears in 2 rows (2, 5): keep one row per record, then sync.",
@@ -96,7 +96,7 @@ describe("Refresh with one record on two rows", () => {
       expect([fills(r.view, 0), fills(r.view, 3)]).toEqual([[EDITED_FILL, EDITABLE_FILL, EDITED_FILL], [EDITABLE_FILL, EDITABLE_FILL, EDITABLE_FILL]]);
       // The copy is unedited, so it does not block: still, two rows of one record are never sent.
       const preview = await previewSync(r.workbook, tableName);
-      expect(preview.rows.map((p) => [p.id, p.rows, p.cls, p.message])).toEqual([[a, [0, 3], "invalid", "This record appears in 2 rows (2, 5): keep one row per record, then sync."]]);
+      expect(preview.rows.map((p) => [p.id, p.rows, p.kind, p.message])).toEqual([[a, [0, 3], "invalid", "This record appears in 2 rows (2, 5): keep one row per record, then sync."]]);
     }
   });
 
@@ -138,7 +138,7 @@ describe("Refresh with one record on two rows", () => {
       expect(r.view.rows).toEqual([loaded[0], loaded[3], loaded[2], edited, ...loaded.slice(4), loaded[1]]);
       expect(r.view.values("Expense ID").at(-1)).toBe(b);
       const preview = await previewSync(r.workbook, tableName);
-      expect(preview.rows.map((p) => [p.id, p.rows, p.cls, p.message])).toEqual([[a, [1, 3], "invalid", "This record appears in 2 rows (3, 5): keep one row per record, then sync."]]);
+      expect(preview.rows.map((p) => [p.id, p.rows, p.kind, p.message])).toEqual([[a, [1, 3], "invalid", "This record appears in 2 rows (3, 5): keep one row per record, then sync."]]);
     }
   });
 
@@ -151,7 +151,7 @@ describe("Refresh with one record on two rows", () => {
     await refreshTable(f.client, f.workbook, tableName, { now });
     f.excel.user.deleteRow(t.sheet.name, 5); // the copy: sheet row 5
     const preview = await previewSync(f.workbook, tableName);
-    expect(preview.rows.map((p) => [p.id, p.rows, p.cls, p.patch])).toEqual([[a, [0], "change", { state: "paid", paid_id: "PAY-FIRST" }]]);
+    expect(preview.rows.map((p) => [p.id, p.rows, p.kind, p.patch])).toEqual([[a, [0], "change", { state: "paid", paid_id: "PAY-FIRST" }]]);
     await runSync(f.client, f.workbook, preview, { now });
     expect(f.sandbox.store.expense(f.sub, a)).toMatchObject({ state: "paid", paid_id: "PAY-FIRST", accounted_id: null });
   });

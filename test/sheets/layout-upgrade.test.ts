@@ -73,7 +73,7 @@ it("an earlier version's layout is rewritten whole into today's, keeping the use
 
   // The edit is still one to send; the next Refresh writes only what changed.
   const preview = await previewSync(f.workbook, tableName);
-  expect(preview.rows.map((r) => [r.id, r.cls, r.patch])).toEqual([[a.id, "change", { state: "accounted", accounted_id: "ACC-OLD-1" }]]);
+  expect(preview.rows.map((r) => [r.id, r.kind, r.patch])).toEqual([[a.id, "change", { state: "accounted", accounted_id: "ACC-OLD-1" }]]);
   const again = await refreshTable(f.client, f.workbook, tableName, { now });
   expect(again.refreshed).toEqual({ whole: false });
 });

@@ -59,10 +59,10 @@ describe("an expense list of 1,000 with one malformed record", () => {
     const preview = await previewSync(f.workbook, report.tableName);
     const byId = Object.fromEntries(preview.rows.map((r) => [r.id, r]));
     expect(byId[bad.id]).toMatchObject({
-      cls: "invalid",
+      kind: "invalid",
       message: `This record came from the service with created_at "${BAD_CREATED}" (expected an ISO 8601 timestamp with a zone, like 2026-03-31T12:00:00Z), which does not match the API, so the row is read-only: Sync states does not send it. Undo the edit.`,
     });
-    expect(byId[good.id]).toMatchObject({ cls: "change" });
+    expect(byId[good.id]).toMatchObject({ kind: "change" });
 
     const before = f.sandbox.store.transitionsOf(bad.id).length;
     const result = await runSync(f.client, f.workbook, preview);
@@ -85,7 +85,7 @@ describe("an expense list of 1,000 with one malformed record", () => {
     let row = t.values("Expense ID").indexOf(bad.id);
     expect(t.values("State")[row]).toBe("accounted");
     expect(t.values("Sync status")[row]).toBe(NOTE);
-    expect((await previewSync(f.workbook, report.tableName)).rows.find((r) => r.id === bad.id)?.cls).toBe("invalid");
+    expect((await previewSync(f.workbook, report.tableName)).rows.find((r) => r.id === bad.id)?.kind).toBe("invalid");
 
     bad.created_at = created;
     const fixed = await loadTable(f.client, f.workbook, params());
@@ -96,7 +96,7 @@ describe("an expense list of 1,000 with one malformed record", () => {
     expect(t.values("Sync status")[row]).toBe("Unsynced: accounted, accounted_id ACC-LATER (server: approved)");
     expect(t.values("State")[row]).toBe("accounted");
     const preview = await previewSync(f.workbook, report.tableName);
-    expect(preview.rows.find((r) => r.id === bad.id)).toMatchObject({ cls: "change", patch: { state: "accounted", accounted_id: "ACC-LATER" } });
+    expect(preview.rows.find((r) => r.id === bad.id)).toMatchObject({ kind: "change", patch: { state: "accounted", accounted_id: "ACC-LATER" } });
     expect((await runSync(f.client, f.workbook, preview)).counts.applied).toBe(1);
   });
 });

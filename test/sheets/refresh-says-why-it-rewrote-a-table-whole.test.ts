@@ -152,12 +152,12 @@ describe("what the workbook keeps of a load", () => {
 
   it("keeps the load's parameters, columns and time, and adds the table to the list once", async () => {
     const { settings, workbook } = settingsOnly();
-    const load = { workbook, params: PARAMS, layout: ["Card ID", "Bank ID"], now: NOW(), tableName: "T", known: ["A"] } as unknown as Load;
+    const load = { workbook, params: PARAMS, layout: ["Card ID", "Bank ID"], now: NOW(), tableName: "T", loadedTables: ["A"] } as unknown as Load;
     await keepParams(load);
     expect(JSON.parse(settings.get(`${SETTING_PREFIX}T`)!)).toEqual({ params: { resource: "cards", enterpriseId: "ent-1" }, columns: ["Card ID", "Bank ID"], loadedAt: "2026-11-24T09:30:45.678Z" });
     expect(JSON.parse(settings.get(TABLES_SETTING)!)).toEqual(["A", "T"]);
     settings.delete(TABLES_SETTING);
-    await keepParams({ ...load, known: ["T"] });
+    await keepParams({ ...load, loadedTables: ["T"] });
     expect(settings.has(TABLES_SETTING)).toBe(false);
     expect(await readStoredTable(workbook, "T")).toEqual({ params: { resource: "cards", enterpriseId: "ent-1", expand: [] }, columns: ["Card ID", "Bank ID"], loadedAt: "2026-11-24T09:30:45.678Z" });
   });

@@ -119,7 +119,7 @@ describe("tracked cells", () => {
   it("the user's edit where the server did not move: kept, the edited cell marked, the status says Unsynced (its old colour cleared)", () => {
     const plan = planRefresh(loadOf(), collectedOf([E1]), loadedOf([E1]), sheetOf([{ id: "E1", state: "paid", status: "Will send: paid" }]));
     expect(patches(plan)).toEqual([patch(0, CLP, { [STATUS]: "Unsynced: paid (server: approved)" }, { 3: EDITED_FILL, [STATUS]: null })]);
-    expect(plan.three.kept).toBe(1);
+    expect(plan.decisions.kept).toBe(1);
     expect([plan.updated, plan.records.length, plan.changed.length]).toEqual([0, 0, 0]);
   });
 
@@ -130,7 +130,7 @@ describe("tracked cells", () => {
       [STATUS]: `Edited here and changed on the server (refresh ${STAMP}): the server now has approved, accounted_id ACC-9; your edit (paid) is kept. ` +
         "Preview checks it against the server's values; discard it if you no longer want it.",
     }, { 3: EDITED_FILL })]);
-    expect(plan.three.conflicts).toBe(1);
+    expect(plan.decisions.conflicts).toBe(1);
     expect(plan.updated).toBe(0);
     expect(plan.records).toEqual([{ id: "E1", values: tv(now), readOnly: undefined, cells: rowHashes(rowOf(now), HASHED) }]);
   });
@@ -145,7 +145,7 @@ describe("tracked cells", () => {
   it("edits discarded: the server's values written over the user's, with the editable fill, the status cleared", () => {
     const plan = planRefresh(loadOf({}, true), collectedOf([E1]), loadedOf([E1]), sheetOf([{ id: "E1", state: "paid", acc: "X", status: "Will send: paid" }]));
     expect(patches(plan)).toEqual([patch(0, CLP, { ...trackedCells(E1), [STATUS]: "" }, { ...allFills(EDITABLE_FILL), [STATUS]: null })]);
-    expect(plan.three.discarded).toBe(1);
+    expect(plan.decisions.discarded).toBe(1);
     expect(plan.updated).toBe(1);
     expect(plan.records).toEqual([]);
   });
@@ -155,7 +155,7 @@ describe("tracked cells", () => {
     const now = { ...E1, state: "paid" };
     const plan = planRefresh(load, collectedOf([now]), loadedOf([E1]), { ...sheetOf([{ id: "E1" }]), tracked: new Map() });
     expect(patches(plan)).toEqual([]);
-    expect([plan.updated, plan.records.length, plan.three.kept]).toEqual([0, 0, 0]);
+    expect([plan.updated, plan.records.length, plan.decisions.kept]).toEqual([0, 0, 0]);
   });
 
   it("a malformed record's read-only note stands over its kept edit's Unsynced status; the edit stays marked", () => {
@@ -163,7 +163,7 @@ describe("tracked cells", () => {
     const bad = { ...E1, status: note };
     const plan = planRefresh(loadOf(), collectedOf([bad], [["E1", "state 7"]]), loadedOf([E1], [["E1", "state 7"]]), sheetOf([{ id: "E1", state: "paid", status: "" }]));
     expect(patches(plan)).toEqual([patch(0, CLP, { [STATUS]: note }, { 3: EDITED_FILL })]);
-    expect(plan.three.kept).toBe(1);
+    expect(plan.decisions.kept).toBe(1);
   });
 });
 

@@ -121,10 +121,10 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     // Preview: the kept edit is to send; the invalid one says why; the edited rows gone from the query are listed, not dropped.
     const preview = await previewSync(f.workbook, tableName);
     const byId = new Map(preview.rows.map((r) => [r.id, r]));
-    expect(byId.get(keep)).toMatchObject({ cls: "change", patch: { state: "paid", paid_id: "PAY-KEEP" } });
-    expect(byId.get(invalid)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^Accounted ID changed but State did not/) });
+    expect(byId.get(keep)).toMatchObject({ kind: "change", patch: { state: "paid", paid_id: "PAY-KEEP" } });
+    expect(byId.get(invalid)).toMatchObject({ kind: "invalid", message: expect.stringMatching(/^Accounted ID changed but State did not/) });
     for (const id of [both, same]) {
-      expect(byId.get(id)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^This record is no longer returned by this table's query/) });
+      expect(byId.get(id)).toMatchObject({ kind: "invalid", message: expect.stringMatching(/^This record is no longer returned by this table's query/) });
     }
     expect(byId.has(serverOnly)).toBe(false); // not edited: counted as gone, nothing to say
     expect(preview.counts).toMatchObject({ change: 1, invalid: 3, gone: 1 });
@@ -132,7 +132,7 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     await runSync(f.client, f.workbook, preview);
     for (const id of [both, same]) expect(cell(id, "Sync status")).toMatch(/^Not returned by the service any more for this table's query \(.* UTC\): your edit was not sent\./);
     const again = await previewSync(f.workbook, tableName);
-    for (const id of [both, same]) expect(again.rows.find((r) => r.id === id)).toMatchObject({ cls: "invalid", message: expect.stringMatching(/^This record is no longer returned/) });
+    for (const id of [both, same]) expect(again.rows.find((r) => r.id === id)).toMatchObject({ kind: "invalid", message: expect.stringMatching(/^This record is no longer returned/) });
   });
 
   it("on an unfiltered table, a record both edited here and changed on the server is flagged with both values, and can be discarded alone", async () => {
@@ -156,7 +156,7 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     );
     // Preview judges the kept edit against the server's values, and says what to fix.
     const preview = await previewSync(f.workbook, all);
-    expect(preview.rows.find((r) => r.id === both)).toMatchObject({ cls: "invalid", message: 'Paid ID cannot be cleared through the API; put back "PAY-THEIRS".' });
+    expect(preview.rows.find((r) => r.id === both)).toMatchObject({ kind: "invalid", message: 'Paid ID cannot be cleared through the API; put back "PAY-THEIRS".' });
     // Discarding that one row puts back the server's values; the other edit stays.
     expect(await discardEdits(f.workbook, all, [both])).toBe(1);
     expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID"), cell(both, "Sync status")]).toEqual(["paid", "", "PAY-THEIRS", ""]);

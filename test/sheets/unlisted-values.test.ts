@@ -30,7 +30,7 @@ it("an expense in an unlisted state loads with a note, and an edit of it is list
   edit(f, report.tableName, odd.id, { State: "paid", "Paid ID": "PAY-ODD" });
   const preview = await previewSync(f.workbook, report.tableName);
   const listed = preview.rows.find((r) => r.id === odd.id)!;
-  expect(listed.cls).toBe("invalid");
+  expect(listed.kind).toBe("invalid");
   expect(listed.message).toBe('This record\'s state "archived" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.');
   const before = f.sandbox.store.transitionsOf(odd.id).length;
   const result = await runSync(f.client, f.workbook, preview);

@@ -91,6 +91,6 @@ it("a row emptied of its ID and tracked cells is no edit: Preview lists nothing 
   edit(f, table, idOnly.id, { "Expense ID": "" }); // its State (approved) is still there: a row without ID
   const preview = await previewSync(f.workbook, table);
   expect(preview.counts).toMatchObject({ invalid: 1, deleted: 2 });
-  expect(preview.rows.map((r) => [r.id, r.cls])).toEqual([["", "invalid"]]);
+  expect(preview.rows.map((r) => [r.id, r.kind])).toEqual([["", "invalid"]]);
   expect([...preview.deleted].sort()).toEqual([emptied.id, idOnly.id].sort());
 });

@@ -18,7 +18,7 @@ it("\" id \": planned, typed value named, sent once, its status on its row", asy
   const row = edit(f, table, e.id, { State: "accounted", "Accounted ID": "ACC-1", Amount: 999 });
   edit(f, table, e.id, { "Expense ID": ` ${e.id} ` });
   const preview = await previewSync(f.workbook, table);
-  expect(preview.rows.map((r) => [r.id, r.cls])).toEqual([[e.id, "change"]]);
+  expect(preview.rows.map((r) => [r.id, r.kind])).toEqual([[e.id, "change"]]);
   // The ID cell itself no longer holds what was loaded there: it is named too.
   expect(preview.typed.map((t) => [t.id, t.header]).sort()).toEqual([[e.id, "Amount"], [e.id, "Expense ID"]]);
   const report = await runSync(f.client, f.workbook, preview, { now: () => new Date("2026-11-21T10:00:00Z") });

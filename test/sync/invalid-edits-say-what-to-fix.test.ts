@@ -27,9 +27,9 @@ it.each<[string, TrackedResource, TrackedValues, TrackedValues, string]>([
   ["an allowance's accounted with a payment field: the states it may take from approved", "allowance", as("approved"), as("accounted", { paid_id: "P" }),
     "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
 ])("%s", (_what, resource, loaded, desired, message) => {
-  expect(judgeEdit(resource, loaded, desired)).toEqual({ cls: "invalid", message });
+  expect(judgeEdit(resource, loaded, desired)).toEqual({ kind: "invalid", message });
 });
 
 it("a Paid at left empty is no date to check: the change goes without it", () => {
-  expect(judgeEdit("expense", as("approved"), as("paid", { paid_id: "P-1" }))).toEqual({ cls: "change", patch: { state: "paid", paid_id: "P-1" } });
+  expect(judgeEdit("expense", as("approved"), as("paid", { paid_id: "P-1" }))).toEqual({ kind: "change", patch: { state: "paid", paid_id: "P-1" } });
 });

@@ -67,7 +67,7 @@ it("through Refresh, Refresh All, save and reopen, and another table's load; Pre
   const again = await previewInSheet(workbook, table);
   expect(again.counts).toMatchObject({ change: 0, invalid: 2 });
   expect(shown(reopened, table, [a.id, b.id]).map((r) => r.status)).toEqual(firstStatuses);
-  expect(again.rows.map((r) => [r.id, r.cls, r.message])).toEqual(first.rows.filter((r) => r.id !== c.id).map((r) => [r.id, r.cls, r.message]));
+  expect(again.rows.map((r) => [r.id, r.kind, r.message])).toEqual(first.rows.filter((r) => r.id !== c.id).map((r) => [r.id, r.kind, r.message]));
 
   // Discarded: the server's values, no mark, no status.
   await discardEdits(workbook, table, [a.id, b.id]);

@@ -21,9 +21,9 @@ describe("every transition of spec section 3, judged from the sheet", () => {
         const allowed = (from === "approved") || (from === "accounted" && to === "paid");
         it(`${resource} ${from} → ${to}: ${allowed ? "a change" : "invalid, with the service's message"}`, () => {
           const verdict = judgeEdit(resource, loadedAs(from), { ...loadedAs(to) });
-          if (allowed) expect(verdict).toEqual({ cls: "change", patch: { state: to } });
+          if (allowed) expect(verdict).toEqual({ kind: "change", patch: { state: to } });
           else {
-            expect(verdict.cls).toBe("invalid");
+            expect(verdict.kind).toBe("invalid");
             const message = (verdict as { message: string }).message;
             if (resource === "allowance") expect(message).toMatch(new RegExp(`^Invalid state transition from '${from}' to '${to}'\\. (From ${from}, choose paid\\.|Only approved or accounted allowances can be changed through the API\\.)$`));
             else expect(message).toMatch(new RegExp(`^Cannot change state from '${from}'`));
@@ -38,35 +38,35 @@ describe("invalid edits say what to fix and are never sent", () => {
   const judge = (loaded: TrackedValues, cells: Parameters<typeof row>[1]) => judgeEdit("expense", loaded, row("x", cells).desired);
 
   it("an unknown state", () => {
-    expect(judge(loadedAs("approved"), { state: "payed" })).toEqual({ cls: "invalid", message: '"payed" is not a state of an expense; choose accounted or paid.' });
+    expect(judge(loadedAs("approved"), { state: "payed" })).toEqual({ kind: "invalid", message: '"payed" is not a state of an expense; choose accounted or paid.' });
   });
   it("a state the API cannot set", () => {
-    expect(judge(loadedAs("approved"), { state: "rejected" })).toMatchObject({ cls: "invalid", message: expect.stringMatching(/only be set to accounted or paid/) });
+    expect(judge(loadedAs("approved"), { state: "rejected" })).toMatchObject({ kind: "invalid", message: expect.stringMatching(/only be set to accounted or paid/) });
   });
   it("tracking fields changed without a change of state", () => {
     expect(judge(loadedAs("approved"), { state: "approved", accounted_id: "ACC-1" })).toMatchObject({
-      cls: "invalid", message: expect.stringMatching(/^Accounted ID changed but State did not/),
+      kind: "invalid", message: expect.stringMatching(/^Accounted ID changed but State did not/),
     });
   });
   it("paid_id or paid_at with target accounted", () => {
     expect(judge(loadedAs("approved"), { state: "accounted", paid_id: "P-9" })).toEqual({
-      cls: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
+      kind: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
     });
   });
   it("a field the API cannot clear", () => {
     expect(judge(loadedAs("accounted", { accounted_id: "ACC-7" }), { state: "paid", accounted_id: "" })).toEqual({
-      cls: "invalid", message: 'Accounted ID cannot be cleared through the API; put back "ACC-7".',
+      kind: "invalid", message: 'Accounted ID cannot be cleared through the API; put back "ACC-7".',
     });
   });
   it("a paid_at that is not a date-time, or has no zone", () => {
     for (const text of ["next friday", "2026-03-31T12:00:00"]) {
       expect(judge(loadedAs("approved"), { state: "paid", paid_at: text })).toMatchObject({
-        cls: "invalid", message: expect.stringContaining(`Paid at "${text}" is not a date-time`),
+        kind: "invalid", message: expect.stringContaining(`Paid at "${text}" is not a date-time`),
       });
     }
   });
   it("an id longer than the service stores", () => {
-    expect(judge(loadedAs("approved"), { state: "paid", paid_id: "P".repeat(300) })).toEqual({ cls: "invalid", message: "paid_id must be at most 255 characters." });
+    expect(judge(loadedAs("approved"), { state: "paid", paid_id: "P".repeat(300) })).toEqual({ kind: "invalid", message: "paid_id must be at most 255 characters." });
   });
 });
 
@@ -74,14 +74,14 @@ describe("what is sent", () => {
   it("states are trimmed and case-insensitive; paid_at from an Excel date or ISO with an offset goes as UTC", () => {
     const serial = timestampToSerial("2026-10-31T15:30:00Z")!;
     expect(judgeEdit("allowance", loadedAs("approved"), row("a", { state: " Paid ", paid_id: "PAY-1", paid_at: serial }).desired)).toEqual({
-      cls: "change", patch: { state: "paid", paid_id: "PAY-1", paid_at: "2026-10-31T15:30:00Z" },
+      kind: "change", patch: { state: "paid", paid_id: "PAY-1", paid_at: "2026-10-31T15:30:00Z" },
     });
     expect(judgeEdit("expense", loadedAs("accounted", { accounted_id: "ACC-1" }), row("e", { state: "PAID", accounted_id: "ACC-1", paid_at: "2026-10-31 12:30:00-03:00" }).desired)).toEqual({
-      cls: "change", patch: { state: "paid", paid_at: "2026-10-31T15:30:00Z" },
+      kind: "change", patch: { state: "paid", paid_at: "2026-10-31T15:30:00Z" },
     });
   });
   it("an untouched row is unchanged, whatever case the loaded state was in", () => {
-    expect(judgeEdit("expense", loadedAs("approved"), row("e", { state: "approved" }).desired)).toEqual({ cls: "unchanged" });
+    expect(judgeEdit("expense", loadedAs("approved"), row("e", { state: "approved" }).desired)).toEqual({ kind: "unchanged" });
   });
 });
 
@@ -102,11 +102,11 @@ describe("planning a whole table", () => {
     ];
     const plan = planRows("expense", snapshot, rows, new Map());
     const byId = Object.fromEntries(plan.rows.map((r) => [r.id, r]));
-    expect(byId.c).toMatchObject({ cls: "change", rows: [0], patch: { state: "paid", paid_id: "P-3" } });
-    expect(byId.a).toMatchObject({ cls: "change", rows: [1], patch: { state: "accounted", accounted_id: "ACC-1" } });
-    expect(byId.b).toMatchObject({ cls: "invalid", rows: [2, 3], message: "This record appears in 2 rows (4, 5): keep one row per record, then sync." });
-    expect(byId.zzz).toMatchObject({ cls: "invalid", message: expect.stringMatching(/was not loaded into this table \(was the ID cell edited\?\)/) });
-    expect(byId[""]).toMatchObject({ cls: "invalid", rows: [5], message: expect.stringMatching(/no record ID/) });
+    expect(byId.c).toMatchObject({ kind: "change", rows: [0], patch: { state: "paid", paid_id: "P-3" } });
+    expect(byId.a).toMatchObject({ kind: "change", rows: [1], patch: { state: "accounted", accounted_id: "ACC-1" } });
+    expect(byId.b).toMatchObject({ kind: "invalid", rows: [2, 3], message: "This record appears in 2 rows (4, 5): keep one row per record, then sync." });
+    expect(byId.zzz).toMatchObject({ kind: "invalid", message: expect.stringMatching(/was not loaded into this table \(was the ID cell edited\?\)/) });
+    expect(byId[""]).toMatchObject({ kind: "invalid", rows: [5], message: expect.stringMatching(/no record ID/) });
     expect(byId.old).toBeUndefined();
     expect(plan.gone).toBe(1);
     expect(plan.deleted.sort()).toEqual(["d", "gone"]);
@@ -118,12 +118,12 @@ describe("planning a whole table", () => {
     const plan = planRows("expense", snapshot, rows, new Map([["a", why], ["b", why]]));
     const byId = Object.fromEntries(plan.rows.map((r) => [r.id, r]));
     expect(byId.a).toMatchObject({
-      cls: "invalid",
+      kind: "invalid",
       message: `This record came from the service with ${why}, which does not match the API, so the row is read-only: Sync states does not send it. Undo the edit.`,
     });
     expect(byId.a.patch).toBeUndefined();
-    expect(byId.b).toMatchObject({ cls: "unchanged" });
-    expect(byId.c).toMatchObject({ cls: "change" });
+    expect(byId.b).toMatchObject({ kind: "unchanged" });
+    expect(byId.c).toMatchObject({ kind: "change" });
   });
 });
 
@@ -141,7 +141,7 @@ describe("property: a row the planner passes is one the service takes", () => {
           if (resource === "allowance" && loadedState === "draft") return;
           const loaded = row("r", { state: loadedState, ...loadedIds }).desired;
           const verdict = judgeEdit(resource, loaded, row("r", edit).desired);
-          if (verdict.cls !== "change") return;
+          if (verdict.kind !== "change") return;
           // What the sandbox runs on the body it receives (paid_at in ISO 8601's extended form only):
           const parsed = parsePatchBody(JSON.parse(JSON.stringify(verdict.patch)), { wire: true });
           expect(parsed.ok).toBe(true);

@@ -17,9 +17,9 @@ const sheetRow = (row: number, desired: Partial<TrackedValues>): SheetRow => {
 it("will send: blue; invalid: red; to check: yellow; a typed value alone: yellow", () => {
   const rows = [sheetRow(0, { state: "accounted" }), sheetRow(1, { state: "payed" }), sheetRow(2, { state: "paid", paid_id: "10:00" }), sheetRow(3, {})];
   const planned: PlannedRow[] = [
-    { id: "id-0", rows: [0], cls: "change", loaded, desired: rows[0].desired, patch: { state: "accounted" } },
-    { id: "id-1", rows: [1], cls: "invalid", loaded, desired: rows[1].desired, message: "no" },
-    { id: "id-2", rows: [2], cls: "check", loaded, desired: rows[2].desired, patch: { state: "paid", paid_id: "10:00" }, message: "?" },
+    { id: "id-0", rows: [0], kind: "change", loaded, desired: rows[0].desired, patch: { state: "accounted" } },
+    { id: "id-1", rows: [1], kind: "invalid", loaded, desired: rows[1].desired, message: "no" },
+    { id: "id-2", rows: [2], kind: "check", loaded, desired: rows[2].desired, patch: { state: "paid", paid_id: "10:00" }, message: "?" },
   ];
   const typed = [{ row: 3, id: "id-3", header: "Amount", typed: 5 }];
   const statusFills = previewMarks({ columns, rows }, planned, typed, where).filter((c) => c.column === columns.status).map((c) => [c.row, c.fill]);

@@ -8,8 +8,8 @@ import type { TrackedValues } from "../../src/sheets";
 import { fingerprintOf, previewOf, type Plan, type PlannedRow, type SyncTable, type TypedValue } from "../../src/sync";
 
 const values = (state: string): TrackedValues => ({ state, accounted_id: "", paid_id: "", paid_at: "" });
-const planned = (id: string, row: number, cls: PlannedRow["cls"], extra: { patch?: StatePatch; message?: string } = {}): PlannedRow =>
-  ({ id, rows: [row], cls, loaded: values("approved"), desired: values(cls === "unchanged" ? "approved" : "accounted"), ...extra });
+const planned = (id: string, row: number, kind: PlannedRow["kind"], extra: { patch?: StatePatch; message?: string } = {}): PlannedRow =>
+  ({ id, rows: [row], kind, loaded: values("approved"), desired: values(kind === "unchanged" ? "approved" : "accounted"), ...extra });
 const table = { tableName: "Expenses_Sub1", resource: "expense", params: { enterpriseId: "ent-7" } } as unknown as SyncTable;
 
 const CHANGE = planned("a", 4, "change", { patch: { state: "accounted" } });
@@ -67,12 +67,12 @@ describe("fingerprintOf", () => {
 
   it("changes with a row's class, its body, its message or its record", () => {
     const others = [
-      plan([{ ...CHANGE, cls: "check" }, CHECK, INVALID]),
+      plan([{ ...CHANGE, kind: "check" }, CHECK, INVALID]),
       plan([{ ...CHANGE, patch: { state: "paid" } }, CHECK, INVALID]),
       plan([CHANGE, CHECK, { ...INVALID, message: "Paid ID cannot be cleared" }]),
       plan([{ ...CHANGE, id: "a2" }, CHECK, INVALID]),
       plan([CHANGE, CHECK]),
-      plan([CHANGE, CHECK, INVALID, { ...UNCHANGED, cls: "change", patch: { state: "accounted" } }]),
+      plan([CHANGE, CHECK, INVALID, { ...UNCHANGED, kind: "change", patch: { state: "accounted" } }]),
     ];
     for (const other of others) expect(fingerprintOf(other)).not.toBe(fingerprintOf(base));
   });

@@ -34,7 +34,7 @@ it("rows in sheet order, each kind counted", async () => {
   edit(f, table, r7, { Description: "typed over" });
 
   const preview = await previewInSheet(f.workbook, table);
-  expect(preview.rows.map((r) => [r.id, r.cls])).toEqual([[r1, "change"], [r2, "invalid"], ["", "invalid"], [r4, "check"], [r5, "change"]]);
+  expect(preview.rows.map((r) => [r.id, r.kind])).toEqual([[r1, "change"], [r2, "invalid"], ["", "invalid"], [r4, "check"], [r5, "change"]]);
   const unchanged = ids.length - 1 /* gone */ - 2 /* no ID */ - 4 /* edited */;
   expect(preview.counts).toEqual({ change: 2, check: 1, invalid: 2, unchanged, deleted: 2, gone: 1, typed: 1 });
   expect([...preview.deleted].sort()).toEqual([r3, r6].sort());

@@ -19,18 +19,18 @@ const TYPED_AMOUNT = "Not sent: Amount is the service's (typed here: Amount 5); 
 
 describe("the status Preview writes", () => {
   it("an invalid row without a message of its own says it cannot be synced; without being told the row is gone, it is not called gone", () => {
-    expect(previewStatus({ id: "x", rows: [0], cls: "invalid", loaded: blank, desired: blank })).toBe("Invalid: this row cannot be synced.");
-    expect(previewStatus({ id: "x", rows: [0], cls: "invalid", loaded: blank, desired: blank, message: "Bad." })).toBe("Invalid: Bad.");
+    expect(previewStatus({ id: "x", rows: [0], kind: "invalid", loaded: blank, desired: blank })).toBe("Invalid: this row cannot be synced.");
+    expect(previewStatus({ id: "x", rows: [0], kind: "invalid", loaded: blank, desired: blank, message: "Bad." })).toBe("Invalid: Bad.");
   });
 
   it("a change of several fields names each, separated by commas, in the order they are sent", () => {
     const patch = { state: "paid" as const, accounted_id: "ACC-1", paid_id: "PAY-1", paid_at: "2026-11-20T10:00:00Z" };
-    expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch }))
+    expect(previewStatus({ id: "x", rows: [0], kind: "change", loaded: blank, desired: blank, patch }))
       .toBe("Will send: approved → paid (Accounted ID: ACC-1, Paid ID: PAY-1, Paid at: 2026-11-20T10:00:00Z)");
   });
 
   it("a change of the state alone names no field", () => {
-    expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch: { state: "accounted" } })).toBe("Will send: approved → accounted");
+    expect(previewStatus({ id: "x", rows: [0], kind: "change", loaded: blank, desired: blank, patch: { state: "accounted" } })).toBe("Will send: approved → accounted");
   });
 });
 
@@ -48,7 +48,7 @@ describe("the cells Preview marks", () => {
 
   it("a row without an id (nothing loaded to compare with): only the cells holding something are highlighted", () => {
     const rows = [sheetRow(2, { state: "paid", paid_id: "PAY-9", accounted_id: "" }, "", "")];
-    const planned: PlannedRow[] = [{ id: "", rows: [2], cls: "invalid", loaded: null, desired: rows[0].desired, message: "This row has no Record ID." }];
+    const planned: PlannedRow[] = [{ id: "", rows: [2], kind: "invalid", loaded: null, desired: rows[0].desired, message: "This row has no Record ID." }];
     expect(previewMarks({ columns, rows }, planned)).toEqual([
       { row: 2, column: 9, value: "Invalid: This row has no Record ID.", fill: PREVIEW_FILLS.invalid },
       { row: 2, column: 5, value: "paid", fill: EDITED_FILL },
@@ -101,7 +101,7 @@ describe("markPreview on a stand-in workbook", () => {
   it("only the status passes the redaction: the cells the person typed are written back exactly as typed", async () => {
     const { writes, workbook } = stand();
     const rows = [sheetRow(0, { state: "paid", paid_id: `${KEY}-1` })];
-    const planned: PlannedRow[] = [{ id: "id-0", rows: [0], cls: "invalid", loaded: blank, desired: rows[0].desired, message: `Paid ID "${KEY}-1" looks like a key.` }];
+    const planned: PlannedRow[] = [{ id: "id-0", rows: [0], kind: "invalid", loaded: blank, desired: rows[0].desired, message: `Paid ID "${KEY}-1" looks like a key.` }];
     await markPreview(workbook, { tableName: "T", columns, rows } as SyncTable, { rows: planned, deleted: [], gone: 0 }, redact);
     expect(writes).toEqual([{
       table: "T",
@@ -116,7 +116,7 @@ describe("markPreview on a stand-in workbook", () => {
   it("nothing to mark (no edit, no earlier mark): the workbook is not written to at all", async () => {
     const { writes, workbook } = stand();
     const rows = [sheetRow(0, {}), sheetRow(1, {}, "Applied 2026-11-21 10:00 UTC: approved → paid")];
-    await markPreview(workbook, { tableName: "T", columns, rows } as SyncTable, { rows: [{ id: "id-0", rows: [0], cls: "unchanged", loaded: blank, desired: blank }], deleted: [], gone: 0 }, redact);
+    await markPreview(workbook, { tableName: "T", columns, rows } as SyncTable, { rows: [{ id: "id-0", rows: [0], kind: "unchanged", loaded: blank, desired: blank }], deleted: [], gone: 0 }, redact);
     expect(writes).toEqual([]);
   });
 });

@@ -22,8 +22,8 @@ describe("previewMarks (pure)", () => {
   it("writes the status and fill of each edited row and highlights only its edited cells", () => {
     const rows = [sheetRow(0, { state: "paid", paid_id: "P-1" }), sheetRow(1, {}), sheetRow(2, { state: "payed" })];
     const planned: PlannedRow[] = [
-      { id: "id-0", rows: [0], cls: "change", loaded: blank, desired: rows[0].desired, patch: { state: "paid", paid_id: "P-1" } },
-      { id: "id-2", rows: [2], cls: "invalid", loaded: blank, desired: rows[2].desired, message: '"payed" is not a state of an expense; choose accounted or paid.' },
+      { id: "id-0", rows: [0], kind: "change", loaded: blank, desired: rows[0].desired, patch: { state: "paid", paid_id: "P-1" } },
+      { id: "id-2", rows: [2], kind: "invalid", loaded: blank, desired: rows[2].desired, message: '"payed" is not a state of an expense; choose accounted or paid.' },
     ];
     const cells = previewMarks({ columns, rows }, planned);
     expect(cells).toEqual([
@@ -46,7 +46,7 @@ describe("previewMarks (pure)", () => {
 
   it("statuses pass the redaction given (a value typed into a row never carries the key into the sheet)", async () => {
     const rows = [sheetRow(0, { state: "accounted", paid_id: "sk_live_secret" })];
-    const planned: PlannedRow[] = [{ id: "id-0", rows: [0], cls: "invalid", loaded: blank, desired: rows[0].desired, message: 'Paid ID "sk_live_secret" …' }];
+    const planned: PlannedRow[] = [{ id: "id-0", rows: [0], kind: "invalid", loaded: blank, desired: rows[0].desired, message: 'Paid ID "sk_live_secret" …' }];
     const written: CellWrite[] = [];
     const workbook = { writeCells: async (_: string, cells: CellWrite[]) => void written.push(...cells) } as Pick<Workbook, "writeCells">;
     await markPreview(workbook as Workbook, { tableName: "T", columns, rows } as SyncTable, { rows: planned, deleted: [], gone: 0 }, (t) => t.replaceAll("sk_live_secret", "[redacted]"));
@@ -54,7 +54,7 @@ describe("previewMarks (pure)", () => {
   });
 
   it("the status of a change names the fields sent", () => {
-    expect(previewStatus({ id: "x", rows: [0], cls: "change", loaded: blank, desired: blank, patch: { state: "accounted", accounted_id: "ACC-1" } }))
+    expect(previewStatus({ id: "x", rows: [0], kind: "change", loaded: blank, desired: blank, patch: { state: "accounted", accounted_id: "ACC-1" } }))
       .toBe("Will send: approved → accounted (Accounted ID: ACC-1)");
   });
 });
@@ -126,7 +126,7 @@ describe("the preview in the sheet, against the sandbox", () => {
     for (let i = 0; i < 2; i++) {
       const preview = await previewInSheet(f.workbook, table);
       expect(preview.counts.change).toBe(0);
-      expect(preview.rows.find((r) => r.id === a.id)?.cls).toBe("invalid");
+      expect(preview.rows.find((r) => r.id === a.id)?.kind).toBe("invalid");
       expect(cellOf(f, table, a.id, "Sync status")).toBe(GONE_NOT_SENT);
     }
     // Undone: the row goes back to saying it is gone, with no promise about an edit.

@@ -36,13 +36,13 @@ describe("ids that look like a date or an amount", () => {
       row("a", { state: "paid", accounted_id: "PAY-NEW-1", paid_id: "2026-11-24 10:00", paid_at: "2026-11-24T10:00:00Z" }, 0),
       row("b", { state: "accounted", accounted_id: "1,250.00" }, 1),
     ], new Map());
-    expect(plan.rows.map((r) => [r.id, r.cls, r.message])).toEqual([
+    expect(plan.rows.map((r) => [r.id, r.kind, r.message])).toEqual([
       ["a", "check", 'Paid ID "2026-11-24 10:00" looks like a date: did you mean it for Paid at?'],
       ["b", "check", 'Accounted ID "1,250.00" looks like an amount, not the id of an entry or a payment.'],
     ]);
     expect(plan.rows[0].patch).toMatchObject({ state: "paid", accounted_id: "PAY-NEW-1", paid_id: "2026-11-24 10:00" });
     const plain = planRows("expense", snapshot, [row("a", { state: "accounted", accounted_id: "ACC-9" })], new Map());
-    expect(plain.rows[0].cls).toBe("change");
+    expect(plain.rows[0].kind).toBe("change");
   });
 });
 

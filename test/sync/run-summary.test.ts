@@ -106,7 +106,7 @@ it("a run with every outcome: the summary counts each, in order, and each row's 
   expect(cells(rejected.id)).toEqual(["accounted", "ACC-4", "", EDITED_FILL]);
   const again = await previewSync(f.workbook, table);
   // A conflict's row still asks for its change, against the values as loaded (Refresh would show the server's).
-  const kinds = new Map(again.rows.map((r) => [r.id, r.cls]));
+  const kinds = new Map(again.rows.map((r) => [r.id, r.kind]));
   expect([rejected, invalid, check, conflict, unconfirmed, notSent].map((e) => kinds.get(e.id))).toEqual(["change", "invalid", "check", "change", "change", "change"]);
   expect(again.rows).toHaveLength(6);
   // No run id or name given: every journal line carries the run's own short id, and no name.

@@ -29,7 +29,7 @@ it("State typed or pasted in any case is the state it names; a word that is no s
     .toEqual(["Paid", "PAID ", "payed", "done"]);
 
   const preview = await previewSync(f.workbook, table);
-  expect(preview.rows.map((r) => [r.id, r.cls, r.patch ?? r.message]).sort()).toEqual([
+  expect(preview.rows.map((r) => [r.id, r.kind, r.patch ?? r.message]).sort()).toEqual([
     [typed.id, "change", { state: "paid", paid_id: "PAY-T" }],
     [pasted.id, "change", { state: "paid", paid_id: "PAY-P" }],
     [misspelt.id, "invalid", '"payed" is not a state of an expense; choose accounted or paid.'],

@@ -36,7 +36,7 @@ describe("the State cell: planner, Preview and journal", () => {
     const e = f.sandbox.store.expensesOf(f.sub).find((x) => x.state === "approved")!;
     edit(f, table, e.id, { State: typed, "Paid ID": "PAY-1" });
     const preview = await previewInSheet(f.workbook, table);
-    expect(preview.rows.map((r) => [r.id, r.cls, r.patch])).toEqual([[e.id, "change", { state: "paid", paid_id: "PAY-1" }]]);
+    expect(preview.rows.map((r) => [r.id, r.kind, r.patch])).toEqual([[e.id, "change", { state: "paid", paid_id: "PAY-1" }]]);
     expect(cellOf(f, table, e.id, "Sync status")).toBe("Will send: approved → paid (Paid ID: PAY-1)");
     const report = await runSync(f.client, f.workbook, preview, { runId: "r" });
     expect(report.counts.applied).toBe(1);
@@ -63,7 +63,7 @@ describe("the State cell: planner, Preview and journal", () => {
     const a = f.sandbox.store.allowancesOf(f.sub).find((x) => x.state === "approved")!;
     edit(f, table, a.id, { State: " Payed " });
     const preview = await previewInSheet(f.workbook, table);
-    expect(preview.rows.map((r) => [r.cls, r.message])).toEqual([["invalid", '"payed" is not a state of an allowance; choose accounted or paid.']]);
+    expect(preview.rows.map((r) => [r.kind, r.message])).toEqual([["invalid", '"payed" is not a state of an allowance; choose accounted or paid.']]);
   });
 });
 

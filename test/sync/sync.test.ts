@@ -36,7 +36,7 @@ describe("Sync states on expenses", () => {
 
     const preview = await previewSync(f.workbook, table);
     expect(preview.counts).toMatchObject({ change: 2, invalid: 2 });
-    expect(preview.rows.map((r) => [r.id, r.cls, r.patch ?? r.message])).toEqual(expect.arrayContaining([
+    expect(preview.rows.map((r) => [r.id, r.kind, r.patch ?? r.message])).toEqual(expect.arrayContaining([
       [a.id, "change", { state: "paid", paid_id: "PAY-100", paid_at: "2026-11-02T09:15:00Z" }],
       [b.id, "change", { state: "accounted", accounted_id: "ACC-200" }],
       [c.id, "invalid", "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],

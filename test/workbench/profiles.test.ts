@@ -77,7 +77,7 @@ describe.each(["office-2024", "m365-2302", "m365-current", "web"] as const)("the
     const [e] = f.sandbox.store.expensesOf(f.sub).filter((x) => x.state === "approved");
     edit(f, table, e.id, { State: "paid", "Paid ID": `PAY-${id}` });
     const preview = await previewSync(f.workbook, table);
-    expect(preview.rows.map((r) => [r.id, r.cls])).toEqual([[e.id, "change"]]);
+    expect(preview.rows.map((r) => [r.id, r.kind])).toEqual([[e.id, "change"]]);
     const report = await runSync(f.client, f.workbook, preview);
     expect(report.counts.applied).toBe(1);
     expect(f.sandbox.store.expensesOf(f.sub).find((x) => x.id === e.id)).toMatchObject({ state: "paid", paid_id: `PAY-${id}` });

@@ -36,7 +36,7 @@ interface ChunkHooks {
   /** Queues operations into the last request (a table's resize), so they cost no round trip of their own. */
   withLastChunk?: () => void;
   /** The costs of rows already planned (a stream's). */
-  known?: RowCosts;
+  plannedCosts?: RowCosts;
 }
 
 export class ExcelWorkbook implements Workbook {
@@ -136,32 +136,32 @@ export class ExcelWorkbook implements Workbook {
     });
   }
 
-  writeTable(w: TableWrite): Promise<void> {
-    const columns = w.header.length;
+  writeTable(spec: TableWrite): Promise<void> {
+    const columns = spec.header.length;
     return this.run(async (context) => {
-      const existing = await locateTable(context, w.tableName);
+      const existing = await locateTable(context, spec.tableName);
       let sheet: XWorksheet;
-      let sheetName = w.sheetName;
+      let sheetName = spec.sheetName;
       if (existing) {
         sheet = existing.sheet;
         sheetName = existing.sheetName;
       } else {
-        sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
+        sheet = context.workbook.worksheets.getItemOrNullObject(spec.sheetName);
         await context.sync();
-        if (sheet.isNullObject) sheet = context.workbook.worksheets.add(w.sheetName);
+        if (sheet.isNullObject) sheet = context.workbook.worksheets.add(spec.sheetName);
       }
       const top = existing?.top ?? 0;
       const left = existing?.left ?? 0;
       // Rows written: at least one, as an Excel table always has a body row.
-      const rows = w.rows.length > 0 ? w.rows : [w.header.map((): CellValue => "")];
+      const rows = spec.rows.length > 0 ? spec.rows : [spec.header.map((): CellValue => "")];
       if (existing) this.clearOld(sheet, existing, columns, rows.length);
       const headerRange = sheet.getRangeByIndexes(top, left, 1, columns);
-      headerRange.valuesAsJson = [w.header.map((h) => typedCell(h))];
+      headerRange.valuesAsJson = [spec.header.map((h) => typedCell(h))];
       headerRange.format.font.bold = true;
       await context.sync();
 
-      await this.writeRows(context, sheet, top + 1, left, rows, w.numberFormats, w.formatsOf, w.formulas, {
-        onChunk: (end) => w.onProgress?.(Math.min(w.rows.length, end), w.rows.length),
+      await this.writeRows(context, sheet, top + 1, left, rows, spec.numberFormats, spec.formatsOf, spec.formulas, {
+        onChunk: (end) => spec.onProgress?.(Math.min(spec.rows.length, end), spec.rows.length),
       });
 
       const full = sheetAddress(sheetName, top, left, rows.length + 1, columns);
@@ -171,23 +171,23 @@ export class ExcelWorkbook implements Workbook {
         if (existing.showTotals) existing.table.showTotals = true; // the user's Total Row comes back below the new body
       } else {
         const table = sheet.tables.add(full, true);
-        table.name = w.tableName;
+        table.name = spec.tableName;
         table.style = "TableStyleLight9";
         table.showFilterButton = true;
-        if (w.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(top + 1);
+        if (spec.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(top + 1);
       }
       for (let c = 0; c < columns; c++) {
         const body = sheet.getRangeByIndexes(top + 1, left + c, rows.length, 1);
-        if (w.editable[c]) {
+        if (spec.editable[c]) {
           body.format.fill.color = EDITABLE_FILL;
           sheet.getRangeByIndexes(top, left + c, 1, 1).format.fill.color = EDITABLE_HEADER_FILL;
         }
-        const list = w.dropdowns[c];
+        const list = spec.dropdowns[c];
         if (list) body.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
       }
       // The layout's columns are sized to what they now hold; the user's own columns keep their widths.
-      if (w.widths) await sizeColumns(context, sheet, top, left, rows.length + 1, w.widths);
-      if (w.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
+      if (spec.widths) await sizeColumns(context, sheet, top, left, rows.length + 1, spec.widths);
+      if (spec.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
       context.application.calculate("Recalculate");
       await context.sync();
     });
@@ -200,15 +200,15 @@ export class ExcelWorkbook implements Workbook {
    * request waits for the one before to be back; fills and dropdowns go over the whole body in `finish`, as
    * writeTable puts them on after the rows. `discard` waits for whatever is still in Excel, finish's too.
    */
-  async createTable(w: TableStart): Promise<TableStream> {
-    const columns = w.header.length;
-    const { sheetName, tableName } = w;
+  async createTable(spec: TableStart): Promise<TableStream> {
+    const columns = spec.header.length;
+    const { sheetName, tableName } = spec;
     const addedSheet = await this.run(async (context) => {
       const clash = context.workbook.tables.getItemOrNullObject(tableName);
       const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
       await context.sync();
-      if (!clash.isNullObject && !w.ownSheet) throw new WorkbookError("sheet-taken", `A table named ${tableName} already exists in this workbook; refresh it instead.`);
-      if (!sheet.isNullObject && !w.ownSheet) return claimEmptySheet(context, sheet, sheetName, tableName);
+      if (!clash.isNullObject && !spec.ownSheet) throw new WorkbookError("sheet-taken", `A table named ${tableName} already exists in this workbook; refresh it instead.`);
+      if (!sheet.isNullObject && !spec.ownSheet) return claimEmptySheet(context, sheet, sheetName, tableName);
       if (!sheet.isNullObject) {
         // A sheet of the table's own left from before (its table deleted by hand, say) is replaced whole; one that
         // holds another table is someone's data, never deleted.
@@ -223,14 +223,14 @@ export class ExcelWorkbook implements Workbook {
       await context.sync();
       return true;
     });
-    const known: RowCosts = new WeakMap();
+    const plannedCosts: RowCosts = new WeakMap();
     const sends = new StreamSends(
-      (below, rows, order) => this.run((context) => this.writeBelow(context, w, columns, below, rows, { ...order, known })),
+      (below, rows, order) => this.run((context) => this.writeBelow(context, spec, columns, below, rows, { ...order, plannedCosts })),
       (rows) => {
-        const chunks = planRows(rows, w.numberFormats, w.formatsOf, undefined, known).chunks;
+        const chunks = planRows(rows, spec.numberFormats, spec.formatsOf, undefined, plannedCosts).chunks;
         return chunks.length > 1 ? chunks[chunks.length - 2][1] : 0;
       },
-      w.holdPartial,
+      spec.holdPartial,
     );
     const body = () => Math.max(1, sends.written);
     // finish's own requests (fills, dropdowns, recalculation), while they run.
@@ -263,20 +263,20 @@ export class ExcelWorkbook implements Workbook {
       await this.run(async (context) => {
         const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
         const header = sheet.getRangeByIndexes(0, 0, 1, columns);
-        header.valuesAsJson = [w.header.map((h) => typedCell(h))];
+        header.valuesAsJson = [spec.header.map((h) => typedCell(h))];
         header.format.font.bold = true;
-        sheet.getRangeByIndexes(1, 0, 1, columns).valuesAsJson = [w.header.map(() => typedCell(""))];
+        sheet.getRangeByIndexes(1, 0, 1, columns).valuesAsJson = [spec.header.map(() => typedCell(""))];
         const table = sheet.tables.add(sheetAddress(sheetName, 0, 0, 2, columns), true);
         table.name = tableName;
         table.style = "TableStyleLight9";
         table.showFilterButton = true;
-        if (w.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(1);
+        if (spec.visibility !== "VeryHidden") sheet.freezePanes.freezeRows(1);
         for (let c = 0; c < columns; c++) {
-          if (w.editable[c]) sheet.getRangeByIndexes(0, c, 1, 1).format.fill.color = EDITABLE_HEADER_FILL;
-          const width = w.widths?.[c];
+          if (spec.editable[c]) sheet.getRangeByIndexes(0, c, 1, 1).format.fill.color = EDITABLE_HEADER_FILL;
+          const width = spec.widths?.[c];
           if (width) sheet.getRangeByIndexes(1, c, 1, 1).format.columnWidth = width;
         }
-        if (w.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
+        if (spec.visibility === "VeryHidden") sheet.visibility = "VeryHidden";
         await context.sync();
       });
     } catch (error) {
@@ -293,11 +293,11 @@ export class ExcelWorkbook implements Workbook {
           const sheet = context.workbook.worksheets.getItemOrNullObject(sheetName);
           for (let c = 0; c < columns; c++) {
             const column = sheet.getRangeByIndexes(1, c, body(), 1);
-            if (w.editable[c]) column.format.fill.color = EDITABLE_FILL;
-            const list = w.dropdowns[c];
+            if (spec.editable[c]) column.format.fill.color = EDITABLE_FILL;
+            const list = spec.dropdowns[c];
             if (list) column.dataValidation.rule = { list: { inCellDropDown: true, source: list.join(",") } };
           }
-          if (w.widths) await sizeColumns(context, sheet, 0, 0, 1 + body(), w.widths);
+          if (spec.widths) await sizeColumns(context, sheet, 0, 0, 1 + body(), spec.widths);
           context.application.calculate("Recalculate");
           await context.sync();
         });
@@ -322,11 +322,11 @@ export class ExcelWorkbook implements Workbook {
   }
 
   /** Writes rows below the `written` ones of a streamed table; its last request also grows the table over them. */
-  private async writeBelow(context: XContext, w: TableStart, columns: number, written: number, rows: CellValue[][], order: RequestOrder & Pick<ChunkHooks, "known">): Promise<void> {
-    const sheet = context.workbook.worksheets.getItemOrNullObject(w.sheetName);
-    const table = context.workbook.tables.getItemOrNullObject(w.tableName);
-    const grown = sheetAddress(w.sheetName, 0, 0, 1 + written + rows.length, columns);
-    await this.writeRows(context, sheet, 1 + written, 0, rows, w.numberFormats, w.formatsOf, undefined, { ...order, withLastChunk: () => table.resize(grown) });
+  private async writeBelow(context: XContext, spec: TableStart, columns: number, written: number, rows: CellValue[][], order: RequestOrder & Pick<ChunkHooks, "plannedCosts">): Promise<void> {
+    const sheet = context.workbook.worksheets.getItemOrNullObject(spec.sheetName);
+    const table = context.workbook.tables.getItemOrNullObject(spec.tableName);
+    const grown = sheetAddress(spec.sheetName, 0, 0, 1 + written + rows.length, columns);
+    await this.writeRows(context, sheet, 1 + written, 0, rows, spec.numberFormats, spec.formatsOf, undefined, { ...order, withLastChunk: () => table.resize(grown) });
   }
 
   /**
@@ -342,10 +342,10 @@ export class ExcelWorkbook implements Workbook {
   private async writeRows(
     context: XContext, sheet: XWorksheet, firstRow: number, left: number, rows: CellValue[][], numberFormats: (string | null)[],
     formatsOf: ((row: CellValue[]) => readonly (string | null)[]) | undefined,
-    formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent, known }: RequestOrder & ChunkHooks = {},
+    formulas: (string | null)[][] | undefined, { onChunk, withLastChunk, after, onAllSent, plannedCosts }: RequestOrder & ChunkHooks = {},
   ): Promise<void> {
     const columns = numberFormats.length;
-    const { rowFormats, chunks } = planRows(rows, numberFormats, formatsOf, formulas, known);
+    const { rowFormats, chunks } = planRows(rows, numberFormats, formatsOf, formulas, plannedCosts);
     let inFlight: { sent: Promise<unknown>; end: number } | null = null;
     for (const [start, end] of chunks) {
       const chunk = buildChunk(rows, start, end, columns, numberFormats, rowFormats, formulas);
@@ -422,22 +422,22 @@ export class ExcelWorkbook implements Workbook {
    * Appends below the table and grows it (the journal): only the new rows travel, in chunks. Creates the
    * table when it does not exist; the empty body row of a new table is filled first.
    */
-  async appendRows(w: AppendWrite): Promise<void> {
-    if (w.rows.length === 0) return;
-    const columns = w.header.length;
+  async appendRows(spec: AppendWrite): Promise<void> {
+    if (spec.rows.length === 0) return;
+    const columns = spec.header.length;
     const created = await this.run(async (context) => {
-      const table = context.workbook.tables.getItemOrNullObject(w.tableName);
+      const table = context.workbook.tables.getItemOrNullObject(spec.tableName);
       await context.sync();
       return !table.isNullObject;
     });
     if (!created) {
-      await this.writeTable({ ...w, editable: w.header.map(() => false), dropdowns: w.header.map(() => null) });
+      await this.writeTable({ ...spec, editable: spec.header.map(() => false), dropdowns: spec.header.map(() => null) });
       return;
     }
     await this.run(async (context) => {
-      const at = await locateTable(context, w.tableName);
-      if (!at) throw tableGone(w.tableName, null);
-      if (at.columns !== columns) throw new WorkbookError("table-changed", `The table ${w.tableName} has ${at.columns} columns, not ${columns}; rename it to start a new one.`);
+      const at = await locateTable(context, spec.tableName);
+      if (!at) throw tableGone(spec.tableName, null);
+      if (at.columns !== columns) throw new WorkbookError("table-changed", `The table ${spec.tableName} has ${at.columns} columns, not ${columns}; rename it to start a new one.`);
       if (at.showTotals) at.table.showTotals = false;
       // A table is never empty in Excel: an only body row with nothing in it is the place of the first new row.
       let startsEmpty = false;
@@ -447,8 +447,8 @@ export class ExcelWorkbook implements Workbook {
         startsEmpty = only.values[0].every((v) => v === "");
       }
       const firstRow = at.top + 1 + (startsEmpty ? 0 : at.bodyRows);
-      await this.writeRows(context, at.sheet, firstRow, at.left, w.rows, w.numberFormats, undefined, undefined);
-      at.table.resize(sheetAddress(at.sheetName, at.top, at.left, firstRow - at.top + w.rows.length, columns));
+      await this.writeRows(context, at.sheet, firstRow, at.left, spec.rows, spec.numberFormats, undefined, undefined);
+      at.table.resize(sheetAddress(at.sheetName, at.top, at.left, firstRow - at.top + spec.rows.length, columns));
       if (at.showTotals) at.table.showTotals = true;
       context.application.calculate("Recalculate");
       await context.sync();

@@ -49,19 +49,19 @@ export function chunkRows(count: number, rowBytes: (index: number) => number, bu
 }
 
 /**
- * Rows in chunks within the request budget, with each row's own number formats. A stream passes `known`,
+ * Rows in chunks within the request budget, with each row's own number formats. A stream passes `plannedCosts`,
  * so that a row held back and planned again (or planned to decide what to hold, then to write) is measured
  * once: its formats and bytes are kept by the row (a stream writes no formulas, and its formats are fixed).
  */
 export function planRows(
   rows: CellValue[][], numberFormats: (string | null)[], formatsOf: ((row: CellValue[]) => readonly (string | null)[]) | undefined,
-  formulas: (string | null)[][] | undefined, known?: RowCosts,
+  formulas: (string | null)[][] | undefined, plannedCosts?: RowCosts,
 ): { rowFormats: (readonly (string | null)[])[] | null; chunks: [number, number][] } {
   const formatBytes = bytesOfFormats(numberFormats);
   // A row's own formats (an amount's decimals follow its currency).
   const rowFormats: (readonly (string | null)[])[] | null = formatsOf ? new Array(rows.length) : null;
   const sizes = new Array<number>(rows.length);
-  const keep = formulas === undefined ? known : undefined;
+  const keep = formulas === undefined ? plannedCosts : undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const cost = keep?.get(row);
