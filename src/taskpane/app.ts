@@ -7,7 +7,7 @@ import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import {
   amountNotesText, discardEdits, listLoadedTables, loadTable, refreshAll, refreshTable, writeReconciliationSummary,
-  type LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
+  LoadParams, type LoadProgress, type LoadReport, type SelfTestReport, type SummaryReport, type Workbook,
 } from "../sheets";
 import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { diagnosticsSection } from "./diagnostics";
@@ -152,18 +152,22 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
       if (!v) throw new InvalidRequestError(`${name} is required for ${LABELS[resource.value].toLowerCase()}.`);
       return v;
     };
-    switch (resource.value) {
-      case "cards": return { resource: "cards", enterpriseId, expand: expand as never };
-      case "movements": return {
-        resource: "movements", enterpriseId, cardId: required(cardId, "Card ID"), billingPeriodId: required(period, "Billing period ID"),
-        type: (movementType.value || undefined) as never, reconciled: reconciled.value === "" ? undefined : reconciled.value === "true",
-      };
-      case "allowances": return { resource: "allowances", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: (state.value || undefined) as never, expand: expand as never };
-      default: return {
-        resource: "expenses", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: (state.value || undefined) as never,
-        createdFrom: createdFrom.value || undefined, createdTo: createdTo.value || undefined, expand: expand as never,
-      };
-    }
+    // The form's values are strings; the schema makes them the parameters' types (they come from its own lists).
+    const form = (() => {
+      switch (resource.value) {
+        case "cards": return { resource: "cards", enterpriseId, expand };
+        case "movements": return {
+          resource: "movements", enterpriseId, cardId: required(cardId, "Card ID"), billingPeriodId: required(period, "Billing period ID"),
+          type: movementType.value || undefined, reconciled: reconciled.value === "" ? undefined : reconciled.value === "true",
+        };
+        case "allowances": return { resource: "allowances", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: state.value || undefined, expand };
+        default: return {
+          resource: "expenses", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: state.value || undefined,
+          createdFrom: createdFrom.value || undefined, createdTo: createdTo.value || undefined, expand,
+        };
+      }
+    })();
+    return LoadParams.parse(form);
   }
 
   /** Progress of a load or a refresh, shown in its own section: the bar above its status line, the count in it. */
