@@ -1,5 +1,5 @@
 /** Finding a table and addressing its cells: the body through getDataBodyRange, addresses with their sheet. */
-import type { XContext, XTable, XWorksheet } from "./api";
+import type { XContext, XRange, XTable, XWorksheet } from "./api";
 import { WorkbookError } from "../workbook-errors";
 
 export function columnName(index: number): string {
@@ -68,16 +68,22 @@ export async function locateTable(context: XContext, tableName: string): Promise
   };
 }
 
+/** Where `area` (a sheet or a range) holds values, as its used range's address, or null: formats alone do not count. */
+export async function valuesAddress(context: XContext, area: Pick<XRange, "getUsedRangeOrNullObject">): Promise<string | null> {
+  const used = area.getUsedRangeOrNullObject(true).load("address");
+  await context.sync();
+  return used.isNullObject ? null : used.address;
+}
+
 /**
  * A sheet that already exists takes a new table only when it holds no values: a person's sheet of the same name
  * (notes, or last month's table converted to a range) is never written over. Refused with what to do; resolves
  * to false (the sheet was not added by the load, so taking the load back clears its cells, never the sheet).
  */
 export async function claimEmptySheet(context: XContext, sheet: XWorksheet, sheetName: string, tableName: string): Promise<false> {
-  const used = sheet.getUsedRangeOrNullObject(true).load("address");
-  await context.sync();
-  if (!used.isNullObject) {
-    const cells = used.address.slice(used.address.lastIndexOf("!") + 1);
+  const used = await valuesAddress(context, sheet);
+  if (used !== null) {
+    const cells = used.slice(used.lastIndexOf("!") + 1);
     throw new WorkbookError("sheet-taken", `The sheet '${sheetName}' already holds data (${cells}), so Spend Sync can't write ${tableName} there. Nothing was written: rename that sheet or clear it, then load again.`);
   }
   return false;

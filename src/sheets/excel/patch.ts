@@ -6,7 +6,7 @@
  */
 import type { XContext, XRange } from "./api";
 import { plainBytes, typedBytes, typedCell } from "./cells";
-import { sheetAddress, type LocatedTable } from "./locate";
+import { sheetAddress, valuesAddress, type LocatedTable } from "./locate";
 import type { CellValue, RowPatch, TableUpdate } from "../workbook";
 import { WorkbookError } from "../workbook-errors";
 
@@ -185,12 +185,11 @@ export async function writeBlocks(
 export async function checkRoomBelow(context: XContext, at: LocatedTable, tableName: string, added: number): Promise<void> {
   if (added === 0) return;
   const below = at.top + 1 + at.bodyRows + (at.showTotals ? 1 : 0);
-  const used = at.sheet.getRangeByIndexes(below, at.left, added, at.columns).getUsedRangeOrNullObject(true).load("address");
-  await context.sync();
-  if (!used.isNullObject) {
+  const used = await valuesAddress(context, at.sheet.getRangeByIndexes(below, at.left, added, at.columns));
+  if (used !== null) {
     throw new WorkbookError(
       "sheet-taken",
-      `Refresh would add ${added.toLocaleString("en-US")} rows below ${tableName}, and ${used.address} there holds data. Nothing was written: ` +
+      `Refresh would add ${added.toLocaleString("en-US")} rows below ${tableName}, and ${used} there holds data. Nothing was written: ` +
         "move those cells (or insert empty rows under the table), then refresh again.",
     );
   }
