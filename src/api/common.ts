@@ -57,7 +57,8 @@ export function arrayOf<T>(item: z.ZodType<T>) {
       const checked = item.safeParse(items[i]);
       if (!checked.success) {
         const [issue] = checked.error.issues;
-        ctx.issues.push({ ...issue, path: [i, ...issue.path], input: items[i] } as never);
+        // The item's first issue, its index in front of its path: its message and path are what a note shows (issuesOf).
+        ctx.issues.push({ code: "custom", message: issue.message, path: [i, ...issue.path], input: items[i] });
         return z.NEVER;
       }
       out[i] = checked.data;

@@ -17,7 +17,9 @@ export function describeValue(value: unknown): string {
   return String(value);
 }
 
-const title = (r: TrackedResource) => (r === "allowance" ? "Allowance" : "Expense");
+/** How the service's messages name a record of each resource. */
+const TITLES: Record<TrackedResource, string> = { allowance: "Allowance", expense: "Expense" };
+const title = (r: TrackedResource) => TITLES[r];
 
 export const messages = {
   /** Spec 4.5 rule 2 and 4.8 rule 1 (exact). */

@@ -23,9 +23,11 @@ export function normalizeState(text: string): string {
 /** The two resources whose state can be changed through the API. */
 export type TrackedResource = "allowance" | "expense";
 
+const STATES_OF: Record<TrackedResource, readonly string[]> = { allowance: ALLOWANCE_STATES, expense: EXPENSE_STATES };
+
 /** The states a record of this resource can be in. */
 export function statesOf(resource: TrackedResource): readonly string[] {
-  return resource === "allowance" ? ALLOWANCE_STATES : EXPENSE_STATES;
+  return STATES_OF[resource];
 }
 
 export function isTargetState(value: unknown): value is TargetState {

@@ -30,9 +30,11 @@ export function checkTransition(resource: TrackedResource, current: string, patc
     return { ok: false, message: messages.alreadyInState(resource, current) };
   }
   if (ALLOWED_TRANSITIONS[resource][current]?.includes(patch.state)) return { ok: true };
-  return {
-    ok: false,
-    message:
-      resource === "expense" ? messages.cannotChangeExpense(current) : messages.invalidTransition(current, patch.state),
-  };
+  return { ok: false, message: REFUSALS[resource](current, patch.state) };
 }
+
+/** The service's words for a transition it refuses: expenses have their own (spec 4.8 rule 2), allowances the general one (4.5 rule 3). */
+const REFUSALS: Record<TrackedResource, (from: string, to: string) => string> = {
+  allowance: messages.invalidTransition,
+  expense: (from) => messages.cannotChangeExpense(from),
+};

@@ -5,7 +5,7 @@
  */
 import { SpendSyncError, redactSecrets } from "../api";
 import { isIsoDate, isUuid } from "../domain";
-import { serialToDate } from "../sheets";
+import { serialToDate, type ArgSpec } from "../sheets";
 
 export class ArgumentError extends SpendSyncError {
   override readonly name = "ArgumentError";
@@ -84,4 +84,16 @@ export function optionalExpand<T extends string>(name: string, v: Raw, allowed: 
     if (!out.includes(match)) out.push(match);
   }
   return out;
+}
+
+/** A list function's argument, checked by the type its resource's module gives it (sheets/resources). */
+export function argumentOf(spec: ArgSpec, v: Raw): unknown {
+  const checks: Record<ArgSpec["type"], () => unknown> = {
+    id: () => requiredId(spec.arg, v),
+    choice: () => optionalChoice(spec.arg, v, spec.values ?? []),
+    expand: () => optionalExpand(spec.arg, v, spec.values ?? []),
+    boolean: () => optionalBoolean(spec.arg, v),
+    date: () => optionalDate(spec.arg, v),
+  };
+  return checks[spec.type]();
 }

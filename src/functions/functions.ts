@@ -4,11 +4,10 @@
  * checks its arguments, then asks the shared governor; the work is done in sheets/ and api/.
  */
 import {
-  ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, MOVEMENT_TYPES,
-} from "../api";
-import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { gridOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue, type RecordKind, type Spill } from "../sheets";
-import { optionalBoolean, optionalChoice, optionalDate, optionalExpand, requiredId, ArgumentError } from "./args";
+  LoadParams, gridOf, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
+  type RecordKind, type ResourceKind, type Spill,
+} from "../sheets";
+import { argumentOf, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
 import { governedRecord } from "./record-batch";
 import { currentSession, governed, resultForm } from "./runtime";
@@ -30,6 +29,24 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 const enterpriseOf = () => currentSession().currentClient().enterpriseId;
 
 /**
+ * A list function: its arguments checked in order, each by its type in the resource's module (a rule across
+ * them once its last one is read), then the list asked through the governor, keyed by the checked values.
+ */
+function list(kind: ResourceKind, values: unknown[], invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return guard(() => {
+    const spec = listFunctionOf(kind);
+    const checked: Record<string, unknown> = {};
+    spec.args.forEach((arg, i) => {
+      checked[arg.param] = argumentOf(arg, values[i]);
+      const problem = arg.check?.(checked[arg.param], checked);
+      if (problem) throw new ArgumentError(problem);
+    });
+    return governed(spec.name, spec.args.map((arg) => checked[arg.param]), invocation, (client, signal) =>
+      spillList(client, LoadParams.parse({ resource: kind, enterpriseId: enterpriseOf(), ...checked }), { signal })).then(output);
+  });
+}
+
+/**
  * Corporate cards of the connected enterprise, with a header row.
  * @customfunction CARDS CARDS
  * @param [expand] Optional: user, bank, or "user,bank" to show the card holder and the bank.
@@ -37,10 +54,7 @@ const enterpriseOf = () => currentSession().currentClient().enterpriseId;
  * @returns A table of cards.
  */
 export async function cards(expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return guard(() => {
-    const e = optionalExpand("expand", expand, CARD_EXPAND);
-    return governed("CARDS", [e], invocation, (client, signal) => spillList(client, { resource: "cards", enterpriseId: enterpriseOf(), expand: e }, { signal })).then(output);
-  });
+  return list("cards", [expand], invocation);
 }
 
 /**
@@ -54,14 +68,7 @@ export async function cards(expand: any, invocation: CustomFunctions.Invocation)
  * @returns A table of movements.
  */
 export async function movements(card_id: any, billing_period_id: any, type: any, reconciled: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return guard(() => {
-    const cardId = requiredId("card_id", card_id);
-    const billingPeriodId = requiredId("billing_period_id", billing_period_id);
-    const t = optionalChoice("type", type, MOVEMENT_TYPES);
-    const r = optionalBoolean("reconciled", reconciled);
-    return governed("MOVEMENTS", [cardId, billingPeriodId, t, r], invocation, (client, signal) =>
-      spillList(client, { resource: "movements", enterpriseId: enterpriseOf(), cardId, billingPeriodId, type: t, reconciled: r }, { signal })).then(output);
-  });
+  return list("movements", [card_id, billing_period_id, type, reconciled], invocation);
 }
 
 /**
@@ -74,13 +81,7 @@ export async function movements(card_id: any, billing_period_id: any, type: any,
  * @returns A table of allowances.
  */
 export async function allowances(subsidiary_id: any, state: any, expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return guard(() => {
-    const subsidiaryId = requiredId("subsidiary_id", subsidiary_id);
-    const s = optionalChoice("state", state, ALLOWANCE_STATES);
-    const e = optionalExpand("expand", expand, ALLOWANCE_EXPAND);
-    return governed("ALLOWANCES", [subsidiaryId, s, e], invocation, (client, signal) =>
-      spillList(client, { resource: "allowances", enterpriseId: enterpriseOf(), subsidiaryId, state: s, expand: e }, { signal })).then(output);
-  });
+  return list("allowances", [subsidiary_id, state, expand], invocation);
 }
 
 /**
@@ -96,16 +97,7 @@ export async function allowances(subsidiary_id: any, state: any, expand: any, in
  */
 export async function expenses(subsidiary_id: any, state: any, created_from: any, created_to: any, expand: any,
   invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return guard(() => {
-    const subsidiaryId = requiredId("subsidiary_id", subsidiary_id);
-    const s = optionalChoice("state", state, EXPENSE_STATES);
-    const from = optionalDate("created_from", created_from);
-    const to = optionalDate("created_to", created_to);
-    if (from && to && from > to) throw new ArgumentError(`created_from (${from}) is after created_to (${to}).`);
-    const e = optionalExpand("expand", expand, EXPENSE_EXPAND);
-    return governed("EXPENSES", [subsidiaryId, s, from, to, e], invocation, (client, signal) =>
-      spillList(client, { resource: "expenses", enterpriseId: enterpriseOf(), subsidiaryId, state: s, createdFrom: from, createdTo: to, expand: e }, { signal })).then(output);
-  });
+  return list("expenses", [subsidiary_id, state, created_from, created_to, expand], invocation);
 }
 
 async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, field: unknown,

@@ -8,7 +8,12 @@ export interface Column<T> {
   key: string;
   header: string;
   kind: ColumnKind;
-  value: (record: T) => unknown;
+  /**
+   * The cell's value of a record. A method, so that a column of any record type is a `Column<object>`: a
+   * resource's module (resources/) pairs its columns with the records of its own calls, and the few places that
+   * apply a column to a record the API did not check (a malformed one) catch what it throws.
+   */
+  value(record: T): unknown;
   /** One of state, accounted_id, paid_id, paid_at: the user edits it and Sync states sends it. */
   editable?: boolean;
   /** An in-cell dropdown listing these values. */

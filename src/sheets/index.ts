@@ -5,6 +5,10 @@ export * from "./excel/adapter";
 export * from "./excel/values";
 export * from "./columns";
 export * from "./load-params";
+export {
+  RESOURCE_KINDS, formOf, listFunctionOf, resourceOf, trackedSpecOf,
+  type ArgSpec, type BoundResource, type FormField, type FormSpec, type ListFunctionSpec, type TrackedRecord, type TrackedSpec,
+} from "./resources";
 export * from "./load";
 export * from "./load-context";
 export * from "./refresh-all";

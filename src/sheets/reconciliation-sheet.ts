@@ -10,6 +10,7 @@ import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./layouts/tracking";
 import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load-context";
 import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
+import { summaryParamsOf } from "./resources";
 import { rowFormatter } from "./money-formats";
 import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";
 import type { Workbook } from "./workbook";
@@ -36,7 +37,7 @@ const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currency
 ];
 
 /** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
-export function summaryPlace(params: Extract<LoadParams, { resource: "movements" }>, movementsTable: string): { sheetName: string; tableName: string } {
+export function summaryPlace(params: LoadParams, movementsTable: string): { sheetName: string; tableName: string } {
   // sheetNameOf is unique per query and, for movements, starts with "Movements "; "Summary " is shorter, so it still fits.
   return { sheetName: `Summary ${sheetNameOf(params).slice("Movements ".length)}`, tableName: `${movementsTable}_Summary` };
 }
@@ -47,8 +48,8 @@ export function summaryPlace(params: Extract<LoadParams, { resource: "movements"
  */
 export async function writeReconciliationSummary(workbook: Workbook, tableName: string): Promise<SummaryReport | null> {
   const stored = await readStoredTable(workbook, tableName);
-  const params = stored?.params;
-  if (params?.resource !== "movements") return null;
+  const params = stored ? summaryParamsOf(stored.params) : null;
+  if (!params) return null;
   const headerOf = (key: string) => sourceOf(params).columns.find((c) => c.key === key)?.header ?? "";
   const wanted = ["type", "amount", "currency", "is_deposit", "reconciled", STATUS_KEY].map(headerOf).filter(Boolean);
   const read = await workbook.readColumns(tableName, wanted);

@@ -46,10 +46,12 @@ const label = (reconciled: boolean | null): ReconciledLabel =>
 const LABEL_ORDER: ReconciledLabel[] = ["Reconciled", "Not reconciled", "Not shown", "All"];
 const round = (n: number) => Math.round(n * 1e6) / 1e6 || 0;
 
+const SPEC_TYPES: readonly string[] = MOVEMENT_TYPES;
+
 /** The spec's types first, in its order, then any other type the service sent, alphabetically. */
 function typeOrder(a: string, b: string): number {
-  const ia = MOVEMENT_TYPES.indexOf(a as never);
-  const ib = MOVEMENT_TYPES.indexOf(b as never);
+  const ia = SPEC_TYPES.indexOf(a);
+  const ib = SPEC_TYPES.indexOf(b);
   if (ia >= 0 || ib >= 0) return (ia < 0 ? Infinity : ia) - (ib < 0 ? Infinity : ib);
   return a.localeCompare(b);
 }

@@ -44,9 +44,9 @@ export function inPageOrder<T>(page: Page<T>): (T | MalformedRecord)[] {
 }
 
 /** A column's value of an unchecked record: what its layout shows, or the field as sent where the layout cannot read it. */
-function uncheckedValue(column: Column<never>, raw: Readonly<Record<string, unknown>>): unknown {
+function uncheckedValue(column: Column<object>, raw: Readonly<Record<string, unknown>>): unknown {
   try {
-    return column.value(raw as never);
+    return column.value(raw);
   } catch {
     return raw[column.key];
   }
@@ -64,7 +64,7 @@ export function recordRenderer(params: LoadParams): (record: { id: string } | Ma
     const malformed = record instanceof MalformedRecord ? record : null;
     const cells: CellValue[] = new Array(columns.length);
     for (let i = 0; i < columns.length; i++) {
-      const cell = toCell(columns[i].kind, malformed ? uncheckedValue(columns[i], malformed.raw) : columns[i].value(record as never));
+      const cell = toCell(columns[i].kind, malformed ? uncheckedValue(columns[i], malformed.raw) : columns[i].value(record));
       // The key never enters the workbook, even when a server or proxy echoes it into a record, however short the key
       // (redactSecrets skips a text shorter than every form of it without scanning).
       cells[i] = typeof cell === "string" ? redactSecrets(cell) : cell;

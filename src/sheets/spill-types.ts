@@ -11,6 +11,7 @@
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel/values";
 import { rowFormatter } from "./money-formats";
+import { recordSpecOf, type RecordKind } from "./resources";
 import type { Spill } from "./spill";
 
 /** How a number carries its format: `Double` with `numberFormat` (ExcelApi 1.19) or `FormattedNumber` (1.16). */
@@ -52,12 +53,12 @@ function property(kind: ColumnKind, value: CellValue, form: NumberForm, format?:
  * One record as an entity value: every field a property (by its header), the cell showing the record's
  * number where it has one (expense #, allowance #), else the card's last four digits, else its id.
  */
-export function recordEntity(kind: "card" | "allowance" | "expense", spill: Spill, form: NumberForm): Excel.EntityCellValue {
+export function recordEntity(kind: RecordKind, spill: Spill, form: NumberForm): Excel.EntityCellValue {
   const row = spill.rows[0];
   const at = (key: string) => spill.columns.findIndex((c) => c.key === key);
-  const numberKey = kind === "card" ? "last_four_digits" : `${kind}_number`;
+  const { numberKey, label: name } = recordSpecOf(kind);
   const shown = row[at(numberKey)] ?? row[at("id")];
-  const label = kind === "card" ? `Card ${shown}` : `${kind === "expense" ? "Expense" : "Allowance"} ${shown}`;
+  const label = `${name} ${shown}`;
   const formats = rowFormatter(spill.columns)?.(row);
   const properties: Record<string, Excel.EntityPropertyType> = {};
   spill.columns.forEach((c, i) => {

@@ -3,17 +3,14 @@
  * (dates as Excel serials, numbers as numbers, text as text), without the Sync status column, which only
  * means something in a loaded table.
  */
-import {
-  ALLOWANCE_MAX_PAGE_SIZE, CARD_MAX_PAGE_SIZE, EXPENSE_MAX_PAGE_SIZE, getAllowance, getCard, getExpense, listAllowancesAsGot, listCardsAsGot,
-  listExpensesAsGot, redactSecrets, type ListedRecord, type ListOptions, type Paginated, type SendOptions, type SpendClient,
-} from "../api";
+import { redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel/values";
-import { allowanceColumns } from "./layouts/allowances";
-import { cardColumns } from "./layouts/cards";
-import { expenseColumns } from "./layouts/expenses";
 import { STATUS_KEY } from "./layouts/tracking";
-import { sourceOf, withCurrencyExpand, type LoadParams } from "./load-params";
+import { sourceOf, type LoadParams } from "./load-params";
+import { recordSpecOf, type RecordKind, type RecordRef, type RecordScope } from "./resources";
+
+export type { RecordKind, RecordRef, RecordScope } from "./resources";
 
 const withoutStatus = <T>(columns: Column<T>[]) => columns.filter((c) => c.key !== STATUS_KEY);
 
@@ -41,27 +38,11 @@ export const gridOf = (spill: Spill): CellValue[][] => [spill.columns.map((c) =>
 export async function spillList(client: SpendClient, params: LoadParams, options: ListOptions = {}): Promise<Spill> {
   const source = sourceOf(params);
   const records = await source.list(client, options).all();
-  return render(withoutStatus(source.columns), records as never[]);
-}
-
-export type RecordKind = "card" | "allowance" | "expense";
-
-export interface RecordRef {
-  kind: RecordKind;
-  id: string;
-  /** For allowances and expenses. */
-  subsidiaryId?: string;
+  return render(withoutStatus(source.columns), records);
 }
 
 /** A record's columns in a spill (every record function shows all of them, without expand). */
-function columnsOf(kind: RecordKind): Column<never>[] {
-  const none = new Set<string>();
-  const columns = kind === "card" ? cardColumns(none) : kind === "allowance" ? allowanceColumns(none) : expenseColumns(none);
-  return withoutStatus(columns as Column<never>[]);
-}
-
-/** An allowance is asked with its segments, which name the converted amount's currency (layouts/allowances.ts). */
-const ALLOWANCE_RECORD_EXPAND = withCurrencyExpand([]);
+const columnsOf = (kind: RecordKind): Column<object>[] => withoutStatus(recordSpecOf(kind).columns());
 
 /** Column keys and headers of one record's row (for messages about the `field` argument). */
 export function recordColumns(kind: RecordKind): { key: string; header: string }[] {
@@ -70,22 +51,7 @@ export function recordColumns(kind: RecordKind): { key: string; header: string }
 
 /** One record: its columns and its one row. */
 export async function spillRecord(client: SpendClient, ref: RecordRef, options: SendOptions = {}): Promise<Spill> {
-  const columns = columnsOf(ref.kind);
-  switch (ref.kind) {
-    case "card":
-      return render(columns, [await getCard(client, ref.id, {}, options)] as never[]);
-    case "allowance":
-      return render(columns, [await getAllowance(client, ref.subsidiaryId!, ref.id, { expand: ALLOWANCE_RECORD_EXPAND }, options)] as never[]);
-    case "expense":
-      return render(columns, [await getExpense(client, ref.subsidiaryId!, ref.id, {}, options)] as never[]);
-  }
-}
-
-/** The records one list holds: a subsidiary's expenses or allowances, or the enterprise's cards. */
-export interface RecordScope {
-  kind: RecordKind;
-  /** For allowances and expenses. */
-  subsidiaryId?: string;
+  return render(columnsOf(ref.kind), [await recordSpecOf(ref.kind).get(client, ref, options)]);
 }
 
 /** One page of a scope's list, for the record functions' batches. */
@@ -102,8 +68,7 @@ export interface RecordPage {
 }
 
 /** Records asked for a page of a scope's list (the resource's maximum). */
-export const recordPageSize = (kind: RecordKind): number =>
-  kind === "card" ? CARD_MAX_PAGE_SIZE : kind === "allowance" ? ALLOWANCE_MAX_PAGE_SIZE : EXPENSE_MAX_PAGE_SIZE;
+export const recordPageSize = (kind: RecordKind): number => recordSpecOf(kind).pageSize;
 
 /**
  * The pages of a scope's list, each able to give the spill of a record it holds exactly as `spillRecord`
@@ -113,16 +78,15 @@ export const recordPageSize = (kind: RecordKind): number =>
 export async function* recordPages(client: SpendClient, scope: RecordScope, options: ListOptions = {}): AsyncGenerator<RecordPage> {
   const columns = columnsOf(scope.kind);
   const pageSize = recordPageSize(scope.kind);
-  const list: Paginated<ListedRecord<unknown>> =
-    scope.kind === "card" ? listCardsAsGot(client, {}, options)
-      : scope.kind === "allowance" ? listAllowancesAsGot(client, scope.subsidiaryId!, { expand: ALLOWANCE_RECORD_EXPAND }, options)
-        : listExpensesAsGot(client, scope.subsidiaryId!, {}, options);
-  for await (const page of list.pages()) {
-    const byId = new Map<string, unknown>();
+  for await (const page of recordSpecOf(scope.kind).pages(client, scope, options).pages()) {
+    const byId = new Map<string, object>();
     for (const listed of page.results) if (listed.record !== undefined) byId.set(listed.id, listed.record);
     yield {
       page: page.page, count: page.count, pageSize, size: page.results.length + page.malformed.length,
-      spill: (id) => (byId.has(id) ? render(columns, [byId.get(id)] as never[]) : undefined),
+      spill: (id) => {
+        const record = byId.get(id);
+        return record ? render(columns, [record]) : undefined;
+      },
     };
   }
 }

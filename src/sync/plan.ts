@@ -8,7 +8,7 @@ import {
   ALLOWED_TRANSITIONS, checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
   type StatePatch, type TrackedResource,
 } from "../domain";
-import { TRACKED_KEYS, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { TRACKED_KEYS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
 import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
@@ -59,7 +59,7 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
     return { kind: "invalid", message: `This record's state "${loaded.state}" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.` };
   }
   if (!statesOf(resource).includes(state)) {
-    return { kind: "invalid", message: `"${state}" is not a state of ${resource === "allowance" ? "an allowance" : "an expense"}; choose accounted or paid.` };
+    return { kind: "invalid", message: `"${state}" is not a state of ${trackedSpecOf(resource).article}; choose accounted or paid.` };
   }
   if (state === loaded.state) {
     const names = changed.map((k) => FIELD_NAMES[k]).join(", ");
@@ -97,8 +97,11 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
  */
 function whatToDo(resource: TrackedResource, state: string, patch: StatePatch): string {
   if (patch.state === "accounted" && (patch.paid_id !== undefined || patch.paid_at !== undefined)) return " Clear Paid ID and Paid at, or set State to paid.";
-  return resource === "allowance" ? allowedFrom(state) : "";
+  return REFUSAL_HINTS[resource](state);
 }
+
+/** What the service's refusal leaves out, by resource: its message for allowances names no allowed state. */
+const REFUSAL_HINTS: Record<TrackedResource, (state: string) => string> = { allowance: allowedFrom, expense: () => "" };
 
 function allowedFrom(state: string): string {
   const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];

@@ -3,19 +3,15 @@
  * calls filtered by state when they cost fewer pages than there are records to check, single GETs when
  * few records are involved. A record a list did not show (another state, or deleted) is read by GET.
  */
-import {
-  DataMovedError, NotFoundError, PaginationError, getAllowance, getExpense, listAllowances, listExpenses, type Page, type SpendClient,
-} from "../api";
-import type { AllowanceState, ExpenseState, TrackedResource } from "../domain";
-import { trackedOf, type TrackedValues } from "../sheets";
+import { DataMovedError, NotFoundError, PaginationError, type Page, type SpendClient } from "../api";
+import type { TrackedResource } from "../domain";
+import { trackedOf, trackedSpecOf, type TrackedRecord, type TrackedValues } from "../sheets";
 import { pool } from "./pool";
 
 export interface ReadScope {
   resource: TrackedResource;
   subsidiaryId: string;
 }
-
-type Tracked = { id: string; state: string; accounted_id: string | null; paid_id: string | null; paid_at: string | null };
 
 /** null: the record does not exist in this subsidiary. */
 export type Current = Map<string, TrackedValues | null>;
@@ -26,18 +22,13 @@ export interface ReadOptions {
   concurrency?: number;
 }
 
-function pagesOf(client: SpendClient, scope: ReadScope, state: string, signal?: AbortSignal): AsyncGenerator<Page<Tracked>> {
-  return scope.resource === "allowance"
-    ? listAllowances(client, scope.subsidiaryId, { state: state as AllowanceState }, { signal }).pages()
-    : listExpenses(client, scope.subsidiaryId, { state: state as ExpenseState }, { signal }).pages();
+function pagesOf(client: SpendClient, scope: ReadScope, state: string, signal?: AbortSignal): AsyncGenerator<Page<TrackedRecord>> {
+  return trackedSpecOf(scope.resource).list(client, scope.subsidiaryId, state, { signal }).pages();
 }
 
 export async function getOne(client: SpendClient, scope: ReadScope, id: string, signal?: AbortSignal): Promise<TrackedValues | null> {
   try {
-    const record: Tracked = scope.resource === "allowance"
-      ? await getAllowance(client, scope.subsidiaryId, id, {}, { signal })
-      : await getExpense(client, scope.subsidiaryId, id, {}, { signal });
-    return trackedOf(record);
+    return trackedOf(await trackedSpecOf(scope.resource).get(client, scope.subsidiaryId, id, { signal }));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -51,7 +42,7 @@ export async function getOne(client: SpendClient, scope: ReadScope, id: string, 
 export async function readCurrent(client: SpendClient, scope: ReadScope, ids: string[], states: string[], options: ReadOptions = {}): Promise<Current> {
   const current: Current = new Map();
   const wanted = new Set(ids);
-  const take = (page: Page<Tracked>) => {
+  const take = (page: Page<TrackedRecord>) => {
     for (const record of page.results) if (wanted.has(record.id)) current.set(record.id, trackedOf(record));
   };
   if (ids.length > states.length) {

@@ -6,7 +6,7 @@
 import { SpendSyncError } from "../api";
 import type { TrackedResource } from "../domain";
 import {
-  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, sourceOf,
+  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, resourceOf, sourceOf,
   type CellValue, type LoadParams, type SnapshotRead, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 
@@ -47,7 +47,8 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
     throw new SyncSetupError(`The table ${tableName} was not loaded by Spend Sync (this workbook has no load parameters for it), so it has nothing to sync.`);
   }
   const params = stored.params;
-  if (params.resource !== "allowances" && params.resource !== "expenses") {
+  const { tracked } = resourceOf(params);
+  if (!tracked) {
     throw new SyncSetupError(`Only allowances and expenses have states to sync; the ${params.resource} table is read-only.`);
   }
   const layout = sourceOf(params).columns;
@@ -78,7 +79,7 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
     rows.push({ row, id, desired, raw, status: String(cell(STATUS_KEY, row)) });
   }
   return {
-    tableName, resource: params.resource === "allowances" ? "allowance" : "expense", subsidiaryId: params.subsidiaryId,
+    tableName, resource: tracked.spec.resource, subsidiaryId: tracked.subsidiaryId,
     params, columns, headers, snapshot: await readSnapshotRows(workbook, tableName), rows,
   };
 }

@@ -71,7 +71,7 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
     const cardLabels = labels();
     subsidiary.setOptions(merge(
       recent.list(id, "subsidiary").map((v) => ({ value: v.value, label: v.label, source: RECENT })),
-      inWorkbook.flatMap((p) => (p.resource === "expenses" || p.resource === "allowances" ? [{ value: p.subsidiaryId, source: IN_WORKBOOK }] : [])),
+      inWorkbook.flatMap((p) => ("subsidiaryId" in p ? [{ value: p.subsidiaryId, source: IN_WORKBOOK }] : [])),
     ));
     card.setOptions(merge(
       recent.list(id, "card").map((v) => ({ value: v.value, label: cardLabels.get(v.value) || v.label, source: RECENT })),
@@ -84,7 +84,7 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
     const cardId = card.input.value.trim();
     period.setOptions(cardId ? merge(
       recent.list(enterprise(), { periodsOf: cardId }).map((v) => ({ value: v.value, label: v.label, source: RECENT })),
-      inWorkbook.flatMap((p) => (p.resource === "movements" && p.cardId === cardId ? [{ value: p.billingPeriodId, source: IN_WORKBOOK }] : [])),
+      inWorkbook.flatMap((p) => ("billingPeriodId" in p && p.cardId === cardId ? [{ value: p.billingPeriodId, source: IN_WORKBOOK }] : [])),
     ) : []);
   }
 
@@ -113,8 +113,9 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
     subsidiary, card, period, cardNote, refresh, loadCards,
     remember(params) {
       const id = params.enterpriseId;
-      if (params.resource === "expenses" || params.resource === "allowances") recent.remember(id, "subsidiary", params.subsidiaryId);
-      if (params.resource === "movements") {
+      // The ids a query was scoped by, whatever its resource: a subsidiary, or a card and its billing period.
+      if ("subsidiaryId" in params) recent.remember(id, "subsidiary", params.subsidiaryId);
+      if ("billingPeriodId" in params) {
         recent.remember(id, "card", params.cardId, labels().get(params.cardId));
         recent.remember(id, { periodsOf: params.cardId }, params.billingPeriodId);
       }

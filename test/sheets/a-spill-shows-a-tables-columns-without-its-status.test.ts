@@ -4,7 +4,7 @@
  */
 import { SpendClient } from "../../src/api";
 import { gridOf, recordColumns, recordPageSize, spillList, spillRecord } from "../../src/sheets";
-import { cardColumns } from "../../src/sheets/layouts/cards";
+import { cardColumns } from "../../src/sheets/resources";
 import { fakeTransport, pageOf, card } from "../support/fake-transport";
 
 const KEY = "key-abc-123-secret";

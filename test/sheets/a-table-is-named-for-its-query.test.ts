@@ -4,7 +4,8 @@
  * the one word "names"; a sheet name that would pass Excel's 31 characters keeps its start and ends in a short tag
  * of the words, so two queries never share a table or a sheet. Allowances and expenses are the synced resources.
  */
-import { isTracked, nameTag, queryWords, sheetNameOf, tableNameOf, withCurrencyExpand, type LoadParams } from "../../src/sheets/load-params";
+import { isTracked, nameTag, queryWords, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load-params";
+import { withCurrencyExpand } from "../../src/sheets/resources";
 
 const E = "ent_1";
 const names = (p: LoadParams) => [tableNameOf(p), sheetNameOf(p)];

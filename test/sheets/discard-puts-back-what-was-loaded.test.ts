@@ -6,7 +6,7 @@
 import { EDITABLE_FILL } from "../../src/sheets/marks";
 import { discardEdits } from "../../src/sheets/discard";
 import { SETTING_PREFIX } from "../../src/sheets/load-params";
-import { expenseColumns } from "../../src/sheets/layouts/expenses";
+import { expenseColumns } from "../../src/sheets/resources";
 import type { CellValue, CellWrite, ColumnsRead, Workbook } from "../../src/sheets/workbook";
 
 const T = "SpendExpenses_s";

@@ -6,10 +6,10 @@
  */
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../../src/domain";
 import type { Column } from "../../src/sheets/columns";
-import { allowanceColumns, convertedCurrency } from "../../src/sheets/layouts/allowances";
-import { cardColumns } from "../../src/sheets/layouts/cards";
-import { expenseColumns } from "../../src/sheets/layouts/expenses";
-import { movementColumns } from "../../src/sheets/layouts/movements";
+import { allowanceColumns, convertedCurrency } from "../../src/sheets/resources";
+import { cardColumns } from "../../src/sheets/resources";
+import { expenseColumns } from "../../src/sheets/resources";
+import { movementColumns } from "../../src/sheets/resources";
 
 const headers = (columns: Column<never>[]) => columns.map((c) => c.header);
 const valueOf = (columns: Column<never>[], key: string, record: unknown) => columns.find((c) => c.key === key)!.value(record as never);

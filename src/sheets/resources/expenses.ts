@@ -1,8 +1,21 @@
-/** The Expenses table. */
-import type { Expense } from "../../api";
+/**
+ * Expenses of a subsidiary: their state is changed by Sync states (the Expenses table, =SPEND.EXPENSES and
+ * =SPEND.EXPENSE).
+ */
+import { z } from "zod";
+import {
+  EXPENSE_EXPAND, EXPENSE_MAX_PAGE_SIZE, getExpense, listExpenses, listExpensesAsGot, updateExpense, type Expense,
+} from "../../api";
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
-import { readingOrder, trackingColumns } from "./tracking";
+import { readingOrder, trackingColumns } from "../layouts/tracking";
+import { expandWords, short, word, type ResourceModule } from "./resource";
+
+export const ExpenseParams = z.object({
+  resource: z.literal("expenses"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1), state: z.enum(EXPENSE_STATES).optional(),
+  createdFrom: z.string().optional(), createdTo: z.string().optional(), expand: z.array(z.enum(EXPENSE_EXPAND)).default([]),
+});
+type ExpenseParams = z.output<typeof ExpenseParams>;
 
 type E = Expense;
 const name = (o: unknown) => (o && typeof o === "object" && "name" in o ? (o as { name: unknown }).name : null);
@@ -67,3 +80,44 @@ function personText(p: Record<string, unknown>): string {
   const nameText = [p.first_name, p.last_name].filter(Boolean).join(" ");
   return nameText || String(p.email ?? p.id ?? "");
 }
+
+export const expenses = {
+  scopeName: (p) => [`SpendExpenses_${short(p.subsidiaryId)}`, `Expenses ${short(p.subsidiaryId)}`],
+  queryWords: (p) => [
+    ...(p.state ? [p.state] : []), ...(p.createdFrom ? [`from${word(p.createdFrom)}`] : []), ...(p.createdTo ? [`to${word(p.createdTo)}`] : []),
+    ...expandWords(p.expand, EXPENSE_EXPAND),
+  ],
+  source: (p) => ({
+    columns: expenseColumns(new Set(p.expand)),
+    list: (c, o) => listExpenses(c, p.subsidiaryId, { state: p.state, createdFrom: p.createdFrom, createdTo: p.createdTo, expand: p.expand }, o),
+  }),
+  form: { label: "Expenses", fields: ["subsidiaryId", "state", "createdFrom", "createdTo"], states: EXPENSE_STATES, expand: EXPENSE_EXPAND },
+  listFunction: {
+    name: "EXPENSES",
+    args: [
+      { arg: "subsidiary_id", param: "subsidiaryId", type: "id" }, { arg: "state", param: "state", type: "choice", values: EXPENSE_STATES },
+      { arg: "created_from", param: "createdFrom", type: "date" },
+      {
+        arg: "created_to", param: "createdTo", type: "date",
+        check: (to, { createdFrom: from }) => (from && to && String(from) > String(to) ? `created_from (${String(from)}) is after created_to (${String(to)}).` : undefined),
+      },
+      { arg: "expand", param: "expand", type: "expand", values: EXPENSE_EXPAND },
+    ],
+  },
+  record: {
+    kind: "expense",
+    columns: () => expenseColumns(new Set()),
+    get: (client, ref, options) => getExpense(client, ref.subsidiaryId!, ref.id, {}, options),
+    pages: (client, scope, options) => listExpensesAsGot(client, scope.subsidiaryId!, {}, options),
+    pageSize: EXPENSE_MAX_PAGE_SIZE,
+    numberKey: "expense_number",
+    label: "Expense",
+  },
+  tracked: {
+    resource: "expense",
+    article: "an expense",
+    list: (client, subsidiaryId, state, options) => listExpenses(client, subsidiaryId, { state }, options),
+    get: (client, subsidiaryId, id, options) => getExpense(client, subsidiaryId, id, {}, options),
+    update: (client, subsidiaryId, id, patch) => updateExpense(client, subsidiaryId, id, patch),
+  },
+} satisfies ResourceModule<ExpenseParams>;

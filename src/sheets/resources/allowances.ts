@@ -1,12 +1,25 @@
-/** The Allowances table. */
-import type { Allowance } from "../../api";
+/**
+ * Allowances of a subsidiary: their state is changed by Sync states (the Allowances table, =SPEND.ALLOWANCES
+ * and =SPEND.ALLOWANCE).
+ */
+import { z } from "zod";
+import {
+  ALLOWANCE_EXPAND, ALLOWANCE_MAX_PAGE_SIZE, getAllowance, listAllowances, listAllowancesAsGot, updateAllowance,
+  type Allowance,
+} from "../../api";
 import { ALLOWANCE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
+import { readingOrder, trackingColumns } from "../layouts/tracking";
 import { amountText } from "../money-formats";
-import { readingOrder, trackingColumns } from "./tracking";
+import { expandWords, short, type ResourceModule } from "./resource";
+
+export const AllowanceParams = z.object({
+  resource: z.literal("allowances"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1),
+  state: z.enum(ALLOWANCE_STATES).optional(), expand: z.array(z.enum(ALLOWANCE_EXPAND)).default([]),
+});
+type AllowanceParams = z.output<typeof AllowanceParams>;
 
 type A = Allowance;
-
 /**
  * The allowance's converted_amount is a bare number (spec 2.2); its currency is said only on the segments
  * (each segment's converted_amount is a money object). Every allowance source asks for the segments for this
@@ -62,3 +75,44 @@ export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
   );
   return readingOrder(identity, trackingColumns<A>(ALLOWANCE_STATES), rest);
 }
+
+/** An allowance query's expand with the segments added (once, in the order the user gave, the segments last). */
+export const withCurrencyExpand = <T extends string>(expand: readonly T[]): (T | typeof ALLOWANCE_CURRENCY_EXPAND)[] =>
+  expand.includes(ALLOWANCE_CURRENCY_EXPAND as T) ? [...expand] : [...expand, ALLOWANCE_CURRENCY_EXPAND];
+
+/** An allowance is asked with its segments, which name the converted amount's currency. */
+const RECORD_EXPAND = withCurrencyExpand([]);
+
+export const allowances = {
+  scopeName: (p) => [`SpendAllowances_${short(p.subsidiaryId)}`, `Allowances ${short(p.subsidiaryId)}`],
+  queryWords: (p) => [...(p.state ? [p.state] : []), ...expandWords(p.expand, ALLOWANCE_EXPAND)],
+  source: (p) => ({
+    columns: allowanceColumns(new Set(p.expand)),
+    // The segments always come: they name the converted amount's currency.
+    list: (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: withCurrencyExpand(p.expand) }, o),
+  }),
+  form: { label: "Allowances", fields: ["subsidiaryId", "state"], states: ALLOWANCE_STATES, expand: ALLOWANCE_EXPAND },
+  listFunction: {
+    name: "ALLOWANCES",
+    args: [
+      { arg: "subsidiary_id", param: "subsidiaryId", type: "id" }, { arg: "state", param: "state", type: "choice", values: ALLOWANCE_STATES },
+      { arg: "expand", param: "expand", type: "expand", values: ALLOWANCE_EXPAND },
+    ],
+  },
+  record: {
+    kind: "allowance",
+    columns: () => allowanceColumns(new Set()),
+    get: (client, ref, options) => getAllowance(client, ref.subsidiaryId!, ref.id, { expand: RECORD_EXPAND }, options),
+    pages: (client, scope, options) => listAllowancesAsGot(client, scope.subsidiaryId!, { expand: RECORD_EXPAND }, options),
+    pageSize: ALLOWANCE_MAX_PAGE_SIZE,
+    numberKey: "allowance_number",
+    label: "Allowance",
+  },
+  tracked: {
+    resource: "allowance",
+    article: "an allowance",
+    list: (client, subsidiaryId, state, options) => listAllowances(client, subsidiaryId, { state }, options),
+    get: (client, subsidiaryId, id, options) => getAllowance(client, subsidiaryId, id, {}, options),
+    update: (client, subsidiaryId, id, patch) => updateAllowance(client, subsidiaryId, id, patch),
+  },
+} satisfies ResourceModule<AllowanceParams>;

@@ -1,8 +1,16 @@
-/** The Corporate cards table: identity (with the holder's name, expanded), Sync status, then the rest. */
-import type { Card } from "../../api";
+/** Corporate cards: the enterprise's cards, read-only (the Corporate cards table, =SPEND.CARDS and =SPEND.CARD). */
+import { z } from "zod";
+import { CARD_EXPAND, CARD_MAX_PAGE_SIZE, getCard, listCards, listCardsAsGot, type Card } from "../../api";
 import { fullName, idOf, type Column } from "../columns";
-import { readingOrder } from "./tracking";
+import { readingOrder } from "../layouts/tracking";
+import { expandWords, type ResourceModule } from "./resource";
 
+export const CardParams = z.object({
+  resource: z.literal("cards"), enterpriseId: z.string().min(1), expand: z.array(z.enum(CARD_EXPAND)).default([]),
+});
+type CardParams = z.output<typeof CardParams>;
+
+/** Identity (with the holder's name, expanded), Sync status, then the rest. */
 export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
   const identity: Column<Card>[] = [
     { key: "id", header: "Card ID", kind: "id", value: (c) => c.id },
@@ -23,3 +31,20 @@ export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
   );
   return readingOrder(identity, [], rest);
 }
+
+export const cards = {
+  scopeName: () => ["SpendCards", "Corporate cards"],
+  queryWords: (p) => expandWords(p.expand, CARD_EXPAND),
+  source: (p) => ({ columns: cardColumns(new Set(p.expand)), list: (c, o) => listCards(c, { expand: p.expand }, o) }),
+  form: { label: "Corporate cards", fields: [], expand: CARD_EXPAND },
+  listFunction: { name: "CARDS", args: [{ arg: "expand", param: "expand", type: "expand", values: CARD_EXPAND }] },
+  record: {
+    kind: "card",
+    columns: () => cardColumns(new Set()),
+    get: (client, ref, options) => getCard(client, ref.id, {}, options),
+    pages: (client, _scope, options) => listCardsAsGot(client, {}, options),
+    pageSize: CARD_MAX_PAGE_SIZE,
+    numberKey: "last_four_digits",
+    label: "Card",
+  },
+} satisfies ResourceModule<CardParams>;

@@ -1,8 +1,20 @@
-/** The Movements table of one billing period: identity (date, description, amount), Sync status, then the rest. */
-import type { Movement } from "../../api";
+/**
+ * Card movements: one billing period of a corporate card, read-only, with its reconciliation and a summary
+ * sheet (the Movements table and =SPEND.MOVEMENTS).
+ */
+import { z } from "zod";
+import { MOVEMENT_TYPES, listMovements, type Movement } from "../../api";
 import type { Column } from "../columns";
-import { readingOrder } from "./tracking";
+import { readingOrder } from "../layouts/tracking";
+import { short, type ResourceModule } from "./resource";
 
+export const MovementParams = z.object({
+  resource: z.literal("movements"), enterpriseId: z.string().min(1), cardId: z.string().min(1), billingPeriodId: z.string().min(1),
+  type: z.enum(MOVEMENT_TYPES).optional(), reconciled: z.boolean().optional(), reconciliation: z.boolean().default(true),
+});
+type MovementParams = z.output<typeof MovementParams>;
+
+/** Identity (date, description, amount), Sync status, then the rest. */
 export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[] {
   const identity: Column<Movement>[] = [
     { key: "id", header: "Movement ID", kind: "id", value: (m) => m.id },
@@ -34,3 +46,23 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
   }
   return readingOrder(identity, [], columns);
 }
+
+export const movements = {
+  scopeName: (p) => [`SpendMovements_${short(p.cardId)}_${short(p.billingPeriodId)}`, `Movements ${short(p.cardId)} ${short(p.billingPeriodId)}`],
+  queryWords: (p) => [
+    ...(p.type ? [p.type] : []), ...(p.reconciled === undefined ? [] : [p.reconciled ? "reconciled" : "unreconciled"]),
+    ...(p.reconciliation ? [] : ["norecon"]),
+  ],
+  source: (p) => ({
+    columns: movementColumns(new Set(p.reconciliation ? ["renconciliation"] : [])),
+    list: (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
+  }),
+  form: { label: "Card movements (billing period)", fields: ["cardId", "billingPeriodId", "type", "reconciled"], expand: [], noExpand: "Reconciliation is always shown for movements" },
+  listFunction: {
+    name: "MOVEMENTS",
+    args: [
+      { arg: "card_id", param: "cardId", type: "id" }, { arg: "billing_period_id", param: "billingPeriodId", type: "id" },
+      { arg: "type", param: "type", type: "choice", values: MOVEMENT_TYPES }, { arg: "reconciled", param: "reconciled", type: "boolean" },
+    ],
+  },
+} satisfies ResourceModule<MovementParams>;

@@ -1,0 +1,122 @@
+/**
+ * What the add-in knows about one resource (cards, movements, allowances, expenses), in one module each
+ * (stripe-node's one resource per file, one layer up from api/): its load parameters and the table names
+ * they give, its columns, its list call, its taskpane fields, its =SPEND arguments, its record function and,
+ * for the two whose state the API changes, the calls Sync states makes. The service's schemas and calls stay
+ * in api/<resource>.ts; a module here binds them to a table. The hosts read the fields and arguments as data:
+ * a layer below them cannot import them.
+ */
+import type {
+  ListedRecord, ListOptions, Paginated, SendOptions, SpendClient, StatePatch,
+} from "../../api";
+import type { TrackedResource } from "../../domain";
+import type { Column } from "../columns";
+
+/** What a load of a query fetches, and the columns it shows (a column of any record type: the module pairs them). */
+export interface Source {
+  columns: Column<object>[];
+  list(client: SpendClient, options: ListOptions): Paginated<{ id: string }>;
+}
+
+/** A field of the taskpane's load form, named for the parameter it fills. */
+export type FormField = "subsidiaryId" | "cardId" | "billingPeriodId" | "state" | "type" | "reconciled" | "createdFrom" | "createdTo";
+
+/** The taskpane's load form for a resource: its name in the list and the fields it shows, in order. */
+export interface FormSpec {
+  label: string;
+  fields: readonly FormField[];
+  /** The State field's choices, where it is shown. */
+  states?: readonly string[];
+  /** What may be expanded (each ticked by default); none: `noExpand` is said instead. */
+  expand: readonly string[];
+  noExpand?: string;
+}
+
+/** An argument of a =SPEND list function, checked by its type, and the parameter it fills. */
+export interface ArgSpec {
+  arg: string;
+  param: string;
+  type: "id" | "choice" | "expand" | "boolean" | "date";
+  /** The allowed values of a choice or an expand. */
+  values?: readonly string[];
+  /** A rule across arguments, checked once this one is read: a message when the earlier values and this one disagree. */
+  check?: (value: unknown, earlier: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+/** A =SPEND list function: its name and arguments, in the order Excel passes them. */
+export interface ListFunctionSpec {
+  name: string;
+  args: readonly ArgSpec[];
+}
+
+/** The records one list holds: a subsidiary's expenses or allowances, or the enterprise's cards. */
+export interface RecordScope {
+  kind: RecordKind;
+  /** For allowances and expenses. */
+  subsidiaryId?: string;
+}
+
+/** One record, asked by id. */
+export interface RecordRef extends RecordScope {
+  id: string;
+}
+
+export type RecordKind = "card" | "allowance" | "expense";
+
+/** A resource read one record at a time (=SPEND.CARD, ALLOWANCE, EXPENSE). */
+export interface RecordSpec {
+  kind: RecordKind;
+  /** Every column of its table without expand (a record function shows all of them). */
+  columns(): Column<object>[];
+  /** Its GET, asked the way its table's list asks (an allowance with its segments). */
+  get(client: SpendClient, ref: RecordRef, options: SendOptions): Promise<object>;
+  /** Its list, each record checked by its GET's schema (api/record-lists.ts). */
+  pages(client: SpendClient, scope: RecordScope, options: ListOptions): Paginated<ListedRecord<object>>;
+  /** Records asked for a page of its list: the resource's maximum. */
+  pageSize: number;
+  /** The column whose value names a record in a cell (an entity's text) after `label`: "Expense 1042", "Card 4242". */
+  numberKey: string;
+  label: string;
+}
+
+/** The tracked values of a record, as the service sends them. */
+export interface TrackedRecord {
+  id: string;
+  state: string;
+  accounted_id: string | null;
+  paid_id: string | null;
+  paid_at: string | null;
+}
+
+/** The calls Sync states makes for a resource whose state the API changes. */
+export interface TrackedSpec {
+  resource: TrackedResource;
+  /** "an allowance", for messages. */
+  article: string;
+  list(client: SpendClient, subsidiaryId: string, state: string, options: ListOptions): Paginated<TrackedRecord>;
+  get(client: SpendClient, subsidiaryId: string, id: string, options: SendOptions): Promise<TrackedRecord>;
+  /** The PATCH; its answer carries the record's tracked values and, from a service that sends it, when it changed. */
+  update(client: SpendClient, subsidiaryId: string, id: string, patch: StatePatch): Promise<TrackedRecord & { updated_at?: string }>;
+}
+
+/** One resource, for its parsed load parameters `P`. */
+export interface ResourceModule<P> {
+  /** The table and sheet names' stem: "SpendExpenses_1a2b3c4d" and "Expenses 1a2b3c4d". */
+  scopeName(p: P): [table: string, sheet: string];
+  /** The query's filters and expand as readable words; none for the plain query of a scope. */
+  queryWords(p: P): string[];
+  source(p: P): Source;
+  form: FormSpec;
+  listFunction: ListFunctionSpec;
+  record?: RecordSpec;
+  tracked?: TrackedSpec;
+}
+
+/** An id as a short word of a table or sheet name. */
+export const short = (id: string) => id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
+/** A value as a word of a table name. */
+export const word = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
+
+/** Every expand (the taskpane's default: names beside the ids) is the one word "names"; another choice names itself. */
+export const expandWords = (values: readonly string[], all: readonly string[]): string[] =>
+  values.length === 0 ? [] : all.every((v) => values.includes(v)) ? ["names"] : [`x${[...values].sort().map(word).join("x")}`];
