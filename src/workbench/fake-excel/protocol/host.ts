@@ -19,6 +19,7 @@ import { utf8Bytes } from "../bytes";
 import { FakeExcelError } from "../errors";
 import type { SheetModel, TableModel, WorkbookModel } from "../model";
 import { currentProfile, isSetSupported } from "../profiles";
+import { normaliseTableHeaders } from "../typing";
 import { setOf } from "./api-sets";
 import { HostObject, lowerFirst, type HostContext } from "./host-object";
 import { HostStats, recordOf, type RequestRecord } from "./host-stats";
@@ -145,7 +146,7 @@ export class ExcelProtocolHost implements HostContext {
     } finally {
       if (calculation.suspended) this.model.recalculationPending = true;
       this.stats.calculationSuspensions += calculation.suspensions;
-      this.model.normaliseTables();
+      normaliseTableHeaders(this.model.tables);
     }
   }
 
