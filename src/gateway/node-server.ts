@@ -57,85 +57,66 @@ function endWith(socket: Duplex, text: string): void {
   setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
-/** Listens on `host` and `port`; throws GatewayConfigError for a configuration it cannot run with. */
-export async function startGateway(config: GatewayConfig, listen: NodeListen = {}): Promise<RunningGateway> {
-  // Created first, so a configuration mistake throws before a port is taken.
-  const gateway = createGateway(config);
+/** A server's own bounds, checked (GatewayConfigError for a pair it cannot run with). */
+interface ServerLimits {
+  headersTimeout: number;
+  requestTimeout: number;
+  /** Connections at once. */
+  cap: number;
+}
+
+function serverLimits(listen: NodeListen): ServerLimits {
   const headersTimeout = positive("headersTimeoutMs", listen.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS);
   const requestTimeout = positive("requestTimeoutMs", listen.requestTimeoutMs, Math.max(DEFAULT_REQUEST_TIMEOUT_MS, headersTimeout));
   if (requestTimeout < headersTimeout) {
     throw new GatewayConfigError("requestTimeoutMs", `requestTimeoutMs (${requestTimeout}) must be at least headersTimeoutMs (${headersTimeout}): a request cannot take less than its head.`);
   }
   const cap = positive("maxConnections", listen.maxConnections, DEFAULT_MAX_CONNECTIONS);
+  return { headersTimeout, requestTimeout, cap };
+}
+
+/** One access-log entry for what the server answers itself, before or without the fetch handler. */
+type ServerEvent = (status: number, what: string, req?: IncomingMessage) => void;
+
+function serverEvents(config: GatewayConfig): ServerEvent {
   const log = config.log ?? ((entry: AccessLogEntry) => console.log(JSON.stringify(entry)));
   const now = config.now ?? Date.now;
-  const event = (status: number, what: string, req?: IncomingMessage) => log({
+  return (status, what, req) => log({
     time: new Date(now()).toISOString(),
     method: req?.method ?? "-", // (Node's parser takes only the methods it knows, none longer than 20 characters)
     path: req ? pathForLog(req) : "-",
     status, ms: 0, event: what,
   });
+}
 
+/** Listens on `host` and `port`; throws GatewayConfigError for a configuration it cannot run with. */
+export async function startGateway(config: GatewayConfig, listen: NodeListen = {}): Promise<RunningGateway> {
+  // Created first, so a configuration mistake throws before a port is taken.
+  const gateway = createGateway(config);
+  const limits = serverLimits(listen);
+  const event = serverEvents(config);
   const handle = getRequestListener(gateway.fetch);
   /** Connections beyond the cap: let in only to be answered (healthz, or 503). */
   const overflow = new WeakSet<Socket>();
   const server: Server = createServer({
-    headersTimeout,
-    requestTimeout,
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
     // Node checks the two timeouts above only this often (30 s by default): a tenth of the shorter one keeps
     // a stalled caller's connection within 10% of its limit.
-    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 10))),
+    connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeout / 10))),
   }, (req: IncomingMessage, res: ServerResponse) => {
-    if (hostHeaders(req) > 1) {
-      event(400, "duplicate Host", req);
-      res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Connection: "close" });
-      res.end(JSON.stringify({ status: 400, error: "A request must carry one Host header; this one has several." }));
-      return;
-    }
-    // @hono/node-server answers a backslash in the path with an empty 400 of its own, before the gateway (and
-    // its log line) sees the request: refused here instead, in the gateway's words. In the query it is data.
-    const path = (req.url ?? "").split("?")[0];
-    if (path.includes("\\")) {
-      event(400, "backslash in path", req);
-      res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
-      res.end(JSON.stringify({ status: 400, error: "A path with a backslash is not forwarded." }));
-      return;
-    }
-    if (overflow.has(req.socket)) {
-      res.setHeader("Connection", "close");
-      if (req.method !== "GET" || path !== HEALTH_PATH) {
-        event(503, "over connection cap", req);
-        res.writeHead(503, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Retry-After": "1" });
-        res.end(JSON.stringify({ status: 503, error: `The gateway is at its limit of ${cap} connections; try again in a moment.` }));
-        return;
-      }
-    }
-    void handle(req, res);
+    if (!answeredBeforeHandler(req, res, overflow.has(req.socket), limits.cap, event)) void handle(req, res);
   });
   let open = 0;
   server.on("connection", (socket: Socket) => {
     open++;
     socket.once("close", () => open--);
-    if (open > cap + OVERFLOW_CONNECTIONS) {
+    if (open > limits.cap + OVERFLOW_CONNECTIONS) {
       event(503, "over connection cap");
-      endWith(socket, rawAnswer(503, `The gateway is at its limit of ${cap} connections; try again in a moment.`, { "Retry-After": "1" }));
-    } else if (open > cap) overflow.add(socket);
+      endWith(socket, rawAnswer(503, `The gateway is at its limit of ${limits.cap} connections; try again in a moment.`, { "Retry-After": "1" }));
+    } else if (open > limits.cap) overflow.add(socket);
   });
-  // What never reaches a handler: a request head or body not received in time, bytes Node's parser refuses.
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
-    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-    // (Node 20 reports both its headers timeout and its request timeout as ERR_HTTP_REQUEST_TIMEOUT.)
-    const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    if (timedOut) event(408, inFlight ? "request timeout" : "headers timeout", inFlight?.req);
-    if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
-      socket.destroy();
-      return;
-    }
-    const [status, message] = timedOut
-      ? [408, inFlight ? `The request was not received within ${requestTimeout} ms.` : `The request head was not received within ${headersTimeout} ms.`]
-      : err.code === "HPE_HEADER_OVERFLOW" ? [431, "The request head is too large."] : [400, `Malformed HTTP request (${err.code ?? "parse error"}).`];
-    endWith(socket, rawAnswer(status, message));
-  });
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, limits, event));
   const host = listen.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -150,6 +131,51 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
       server.closeAllConnections();
     }),
   };
+}
+
+/**
+ * Refuses, in the gateway's words, what the fetch handler must not see: two Host headers, a backslash in the
+ * path, and on a connection over the cap anything but a health check. True when it answered.
+ */
+function answeredBeforeHandler(req: IncomingMessage, res: ServerResponse, overCap: boolean, cap: number, event: ServerEvent): boolean {
+  if (hostHeaders(req) > 1) {
+    event(400, "duplicate Host", req);
+    res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Connection: "close" });
+    res.end(JSON.stringify({ status: 400, error: "A request must carry one Host header; this one has several." }));
+    return true;
+  }
+  // @hono/node-server answers a backslash in the path with an empty 400 of its own, before the gateway (and
+  // its log line) sees the request: refused here instead, in the gateway's words. In the query it is data.
+  const path = (req.url ?? "").split("?")[0];
+  if (path.includes("\\")) {
+    event(400, "backslash in path", req);
+    res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
+    res.end(JSON.stringify({ status: 400, error: "A path with a backslash is not forwarded." }));
+    return true;
+  }
+  if (!overCap) return false;
+  res.setHeader("Connection", "close");
+  if (req.method === "GET" && path === HEALTH_PATH) return false;
+  event(503, "over connection cap", req);
+  res.writeHead(503, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Retry-After": "1" });
+  res.end(JSON.stringify({ status: 503, error: `The gateway is at its limit of ${cap} connections; try again in a moment.` }));
+  return true;
+}
+
+/** What never reaches a handler: a request head or body not received in time, bytes Node's parser refuses. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, limits: ServerLimits, event: ServerEvent): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  // (Node 20 reports both its headers timeout and its request timeout as ERR_HTTP_REQUEST_TIMEOUT.)
+  const timedOut = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  if (timedOut) event(408, inFlight ? "request timeout" : "headers timeout", inFlight?.req);
+  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] = timedOut
+    ? [408, inFlight ? `The request was not received within ${limits.requestTimeout} ms.` : `The request head was not received within ${limits.headersTimeout} ms.`]
+    : err.code === "HPE_HEADER_OVERFLOW" ? [431, "The request head is too large."] : [400, `Malformed HTTP request (${err.code ?? "parse error"}).`];
+  endWith(socket, rawAnswer(status, message));
 }
 
 /** The path and query as the access log writes them: secret-looking values and the caller's key redacted. */

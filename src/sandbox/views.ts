@@ -4,7 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { AllowanceRec, CardRec, ExpenseRec, MovementRec, PersonRec } from "./model";
-import { usdAt } from "./demo-data";
+import { usdAt } from "./demo-money";
 import type { Store } from "./store";
 
 type Json = Record<string, unknown>;

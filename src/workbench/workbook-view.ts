@@ -12,9 +12,10 @@ import { barText, display } from "./display";
 import { CellEditor } from "./editor";
 import type { Entries } from "./entry";
 import { GridView } from "./grid";
-import { commandFor, type Command, type EditMode } from "./keyboard";
+import type { Command, EditMode } from "./keyboard";
 import { areaOf, extendTo, jump, move, single, type Point, type Selection } from "./selection";
 import { StopAlert } from "./stop-alert";
+import { wireInputs } from "./workbook-inputs";
 
 export interface WorkbookViewElements {
   grid: HTMLElement;
@@ -49,8 +50,7 @@ export class WorkbookView {
     });
     this.editor = new CellEditor(this.grid.canvas, el.bar);
     this.alert = new StopAlert(el.grid.parentElement ?? el.grid);
-    this.wireEditor();
-    this.wireBar();
+    wireInputs(this, this.editor, el);
     window.addEventListener("mouseup", () => this.mouseUp());
   }
 
@@ -292,73 +292,5 @@ export class WorkbookView {
     this.selections.set(this.sheetName, { anchor: this.selection.anchor, focus: { row: to, column: area.column + area.columnCount - 1 } });
     this.fillDown(formatArea(range));
     this.focus();
-  }
-
-  private wireEditor(): void {
-    const input = this.editor.input;
-    input.addEventListener("keydown", (e) => {
-      if (e.isComposing) return;
-      const command = commandFor(e, this.editor.mode);
-      if (!command) return;
-      e.preventDefault();
-      this.run(command);
-    });
-    input.addEventListener("input", () => {
-      if (!this.editor.editing) this.beginEdit("enter", "cell", input.value);
-      this.el.bar.value = input.value;
-    });
-    input.addEventListener("paste", (e) => {
-      if (this.editor.editing) return; // while editing, the text goes into the cell's text, as in Excel
-      e.preventDefault();
-      this.paste(e.clipboardData?.getData("text/plain") ?? "");
-    });
-    input.addEventListener("copy", (e) => {
-      if (this.editor.editing) return;
-      e.preventDefault();
-      e.clipboardData?.setData("text/plain", this.copyText());
-    });
-    input.addEventListener("blur", (e) => {
-      if (!this.editor.editing || this.editor.source !== "cell") return;
-      // Into the formula bar: the same edit goes on there, as in Excel. Anywhere else: it is entered, or refused
-      // with the Stop alert (which takes the focus); never put back in silence.
-      if (e.relatedTarget === this.el.bar) this.editor.source = "bar";
-      else this.commit();
-    });
-  }
-
-  private wireBar(): void {
-    const bar = this.el.bar;
-    bar.addEventListener("focus", () => {
-      if (!this.editor.editing) this.beginEdit("edit", "bar");
-    });
-    bar.addEventListener("keydown", (e) => {
-      if (e.key === "Enter" || e.key === "Tab") {
-        e.preventDefault();
-        // Enter in the formula bar enters and stays on the cell, so its result and message stay in view.
-        if (!this.commit()) return;
-        if (e.key === "Tab") this.select(move(this.selection, 0, e.shiftKey ? -1 : 1, false));
-        this.focus();
-      } else if (e.key === "Escape") {
-        e.preventDefault();
-        this.cancel();
-        this.focus();
-      }
-    });
-    bar.addEventListener("blur", (e) => {
-      if (!this.editor.editing || this.editor.source !== "bar" || e.relatedTarget === this.editor.input) return;
-      this.commit();
-    });
-    this.el.nameBox.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter") return;
-      e.preventDefault();
-      try {
-        const a = parseArea(this.el.nameBox.value);
-        this.el.nameBox.blur();
-        this.select({ anchor: { row: a.row, column: a.column }, focus: { row: a.row + a.rowCount - 1, column: a.column + a.columnCount - 1 } });
-      } catch {
-        this.render();
-      }
-      this.focus();
-    });
   }
 }

@@ -1,4 +1,5 @@
-import { generateDemoData, HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-data";
+import { generateDemoData } from "../../src/sandbox/demo-data";
+import { HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-tables";
 import { decimalsOf, minorUnits } from "../../src/sheets";
 import { Store } from "../../src/sandbox/store";
 import { ANCHOR } from "../support/sandbox";

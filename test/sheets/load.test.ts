@@ -1,4 +1,4 @@
-import { HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-data";
+import { HOSTILE_DESCRIPTIONS } from "../../src/sandbox/demo-tables";
 import { SETTING_PREFIX, currencyFormat, loadTable, serialToDate, serialToTimestamp } from "../../src/sheets";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 

@@ -5,7 +5,7 @@
  */
 import { amountNotesText, currencyFormat, loadTable, refreshTable, type LoadParams } from "../../src/sheets";
 import { display } from "../../src/workbench/display";
-import { autofitWidth } from "../../src/workbench/fake-excel/protocol/range";
+import { autofitWidth } from "../../src/workbench/fake-excel/protocol/range-format";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 
 let f: ExcelFixture;

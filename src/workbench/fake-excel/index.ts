@@ -6,7 +6,8 @@
  */
 import { officeJs } from "../office-js/library";
 import { connect, type ProtocolEndpoint } from "../office-js/transport";
-import { ExcelProtocolHost, HostStats, PAYLOAD_LIMIT_BYTES, type RequestRecord } from "./protocol/host";
+import { ExcelProtocolHost, PAYLOAD_LIMIT_BYTES } from "./protocol/host";
+import type { HostStats, RequestRecord } from "./protocol/host-stats";
 import { WorkbookModel, type CellLine, type Scalar, type SheetModel } from "./model";
 import { CELL_TEXT_LIMIT } from "./typing";
 import { UserActions } from "./user-actions";

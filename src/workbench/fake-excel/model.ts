@@ -187,26 +187,6 @@ export class WorkbookModel {
   selection: { sheet: string; area: Area } | null = null;
   private nextId = 1;
 
-  /**
-   * Table headers are unique, non-empty text: Excel names a blank header ColumnN and adds a number to a
-   * repeated one. https://support.microsoft.com/office/overview-of-excel-tables-7ab0bb7d-3a9e-4b56-a3c9-6c94334e492c
-   */
-  normaliseTables(): void {
-    for (const table of this.tables) {
-      const seen = new Set<string>();
-      for (let c = 0; c < table.area.columnCount; c++) {
-        const cell = table.sheet.ensure(table.area.row, table.area.column + c);
-        cell.formula = undefined;
-        let name = String(cell.value ?? "");
-        if (name === "") name = `Column${c + 1}`;
-        const base = name;
-        for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base}${n}`;
-        seen.add(name.toLowerCase());
-        cell.value = name;
-      }
-    }
-  }
-
   constructor(firstSheet = "Sheet1") {
     this.addSheet(firstSheet);
   }

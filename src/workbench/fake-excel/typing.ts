@@ -1,10 +1,11 @@
 /**
  * Excel's typing rules: what a value written through `values`, `formulas` or `valuesAsJson`, or typed by a
  * person, becomes in a cell, and what each read gives back. A string written naively becomes a formula, a
- * number or a date exactly where Excel would make it one; a typed String stays that text.
+ * number or a date exactly where Excel would make it one; a typed String stays that text; a table's header
+ * is always text.
  */
 import { FakeExcelError } from "./errors";
-import type { Cell, RichValue, Scalar } from "./model";
+import type { Cell, RichValue, Scalar, TableModel } from "./model";
 
 /** The most characters a cell holds: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
 export const CELL_TEXT_LIMIT = 32_767;
@@ -87,7 +88,7 @@ export function writeFormula(cell: Cell, value: unknown): void {
     checkLength(value);
     cell.formula = value;
     cell.rich = undefined;
-  cell.emptyText = undefined;
+    cell.emptyText = undefined;
     cell.value = formulaResult(value);
     return;
   }
@@ -235,11 +236,31 @@ export function typeIntoCell(cell: Cell, input: Scalar): void {
   if (typeof input === "string" && (cell.numberFormat === "@" || input.startsWith("'"))) {
     cell.formula = undefined;
     cell.rich = undefined;
-  cell.emptyText = undefined;
+    cell.emptyText = undefined;
     cell.value = input.startsWith("'") ? input.slice(1) : input;
     return;
   }
   writeValue(cell, input);
+}
+
+/**
+ * Table headers are unique, non-empty text: Excel names a blank header ColumnN and adds a number to a
+ * repeated one, and a header holds no formula. https://support.microsoft.com/office/overview-of-excel-tables-7ab0bb7d-3a9e-4b56-a3c9-6c94334e492c
+ */
+export function normaliseTableHeaders(tables: readonly TableModel[]): void {
+  for (const table of tables) {
+    const seen = new Set<string>();
+    for (let c = 0; c < table.area.columnCount; c++) {
+      const cell = table.sheet.ensure(table.area.row, table.area.column + c);
+      cell.formula = undefined;
+      let name = String(cell.value ?? "");
+      if (name === "") name = `Column${c + 1}`;
+      const base = name;
+      for (let n = 2; seen.has(name.toLowerCase()); n++) name = `${base}${n}`;
+      seen.add(name.toLowerCase());
+      cell.value = name;
+    }
+  }
 }
 
 /** The fake does not calculate: a formula's value says so, visibly different from any text. */

@@ -4,35 +4,22 @@
  * validation, pasting and filling are not (as in Excel); typing respects a Text ("@") cell and a leading
  * apostrophe.
  */
-import { formatArea, parseArea, type Area } from "./address";
+import { parseArea } from "./address";
 import { FakeExcelError } from "./errors";
-import { CellLine, newCell, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { CellLine, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
 import { placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
-import { resultArea, SpillRegistry, type Spill } from "./spills";
+import { resultArea, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
-
-/** A formula's spill as the grid shows it: its anchor, the area its result covers, what blocks it. */
-export interface SpillInfo {
-  anchor: string;
-  formula: string;
-  /** The cells the result covers ("B2:D9"); the anchor alone while blocked. */
-  area: string;
-  /** The first non-empty cell in the way, while the anchor shows #SPILL!. */
-  blockedBy?: string;
-  /** The size of the whole result, blocked or not. */
-  rows: number;
-  columns: number;
-}
-
-const SPILL_ERROR = "#SPILL!";
-const address = (row: number, column: number) => formatArea({ row, column, rowCount: 1, columnCount: 1 });
-const isEmpty = (cell: Cell | undefined) => !cell || (cell.value === "" && cell.formula === undefined);
+import { address, isEmpty, UserWrites, type SpillInfo } from "./user-writes";
 
 export class UserActions {
-  private readonly spills = new SpillRegistry();
+  /** Where every write lands, around the formulas' spills. */
+  private readonly writes: UserWrites;
 
-  constructor(private readonly model: WorkbookModel) {}
+  constructor(private readonly model: WorkbookModel) {
+    this.writes = new UserWrites(model);
+  }
 
   private sheet(name: string): SheetModel {
     const sheet = this.model.sheet(name);
@@ -55,8 +42,8 @@ export class UserActions {
     if (rule && input !== "" && !allowed.some((item) => item.toLowerCase() === input.trim().toLowerCase())) {
       throw new FakeExcelError("InvalidArgument", `This value doesn't match the data validation restrictions defined for this cell. Allowed: ${allowed.join(", ")}.`);
     }
-    this.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
-    this.settle(sheet, [{ row, column }]);
+    this.writes.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
+    this.writes.settle(sheet, [{ row, column }]);
   }
 
   /**
@@ -78,7 +65,6 @@ export class UserActions {
     return edit;
   }
 
-  /** Pastes a value: no data validation is applied (as in Excel). */
   /**
    * A value richer than text or a number, as Excel's own commands leave it: Data > Stocks or Geography (a
    * linked data type), an add-in's entity card, an error a person typed (#N/A).
@@ -86,10 +72,11 @@ export class UserActions {
   insertValue(sheetName: string, at: string, value: RichValue): void {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
-    this.put(sheet, row, column, (cell) => placeRich(cell, value));
-    this.settle(sheet, [{ row, column }]);
+    this.writes.put(sheet, row, column, (cell) => placeRich(cell, value));
+    this.writes.settle(sheet, [{ row, column }]);
   }
 
+  /** Pastes a value: no data validation is applied (as in Excel). */
   paste(sheetName: string, at: string, value: Scalar): void {
     this.pasteBlock(sheetName, at, [[value]]);
   }
@@ -112,12 +99,12 @@ export class UserActions {
     const touched: { row: number; column: number }[] = [];
     const formulas: string[] = [];
     grid.forEach((line, r) => line.forEach((value, c) => {
-      this.put(sheet, row + r, column + c, (cell) => typeIntoCell(cell, value));
+      this.writes.put(sheet, row + r, column + c, (cell) => typeIntoCell(cell, value));
       touched.push({ row: row + r, column: column + c });
       if (sheet.cell(row + r, column + c)?.formula !== undefined) formulas.push(address(row + r, column + c));
     }));
     if (touched.length === 0) return [];
-    this.settle(sheet, touched);
+    this.writes.settle(sheet, touched);
     return formulas;
   }
 
@@ -138,13 +125,13 @@ export class UserActions {
     for (let c = area.column; c < area.column + area.columnCount; c++) {
       const from = sheet.cell(source, c);
       for (let r = first; r < area.row + area.rowCount; r++) {
-        this.put(sheet, r, c, (cell) => copyCell(from, cell, r - source));
+        this.writes.put(sheet, r, c, (cell) => copyCell(from, cell, r - source));
         touched.push({ row: r, column: c });
         if (from?.formula !== undefined) formulas.push(address(r, c));
       }
     }
     if (touched.length === 0) return [];
-    this.settle(sheet, touched);
+    this.writes.settle(sheet, touched);
     return formulas;
   }
 
@@ -160,13 +147,13 @@ export class UserActions {
       const line = sheet.cells.get(r);
       if (!line) continue;
       for (let c = area.column; c < area.column + area.columnCount; c++) {
-        if (isEmpty(line.get(c)) || this.spills.covering(sheet, r, c)) continue;
-        this.put(sheet, r, c, (cell) => { cell.formula = undefined; cell.value = ""; });
+        if (isEmpty(line.get(c)) || this.writes.spills.covering(sheet, r, c)) continue;
+        this.writes.put(sheet, r, c, (cell) => { cell.formula = undefined; cell.value = ""; });
         touched.push({ row: r, column: c });
       }
     }
     if (touched.length === 0) return;
-    this.settle(sheet, touched);
+    this.writes.settle(sheet, touched);
   }
 
   /**
@@ -178,23 +165,23 @@ export class UserActions {
   spill(sheetName: string, at: string, formula: string, grid: Scalar[][], formats?: (string | null)[][]): SpillInfo {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
-    this.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
+    this.writes.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
     const spill: Spill = { sheet, row, column, formula, grid, formats, area: resultArea(row, column, grid), blockedBy: null };
-    this.place(spill);
-    return this.info(spill);
+    this.writes.place(spill);
+    return this.writes.info(spill);
   }
 
   /** The spill anchored at, or covering, this cell. */
   spillAt(sheetName: string, at: string): SpillInfo | undefined {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
-    const spill = this.spills.anchoredAt(sheet, row, column) ?? this.spills.covering(sheet, row, column);
-    return spill && this.info(spill);
+    const spill = this.writes.spills.anchoredAt(sheet, row, column) ?? this.writes.spills.covering(sheet, row, column);
+    return spill && this.writes.info(spill);
   }
 
   /** Every formula entered through the grid that still stands, for a recalculation. */
   formulas(): { sheet: string; address: string; formula: string }[] {
-    return this.spills.all().map((s) => ({ sheet: s.sheet.name, address: address(s.row, s.column), formula: s.formula }));
+    return this.writes.spills.all().map((s) => ({ sheet: s.sheet.name, address: address(s.row, s.column), formula: s.formula }));
   }
 
   /** Deletes a whole sheet row; cells below move up and tables shrink around it. */
@@ -240,107 +227,6 @@ export class UserActions {
     const { row, column } = parseArea(at);
     return this.sheet(sheetName).cell(row, column)?.value ?? "";
   }
-
-  /**
-   * Every user write goes through here. Writing over an anchor removes its spill; writing a value into a
-   * cell a formula spilled into blocks that formula (#SPILL!), and what was written stays, as in Excel.
-   */
-  private put(sheet: SheetModel, row: number, column: number, write: (cell: Cell) => void): void {
-    const anchored = this.spills.anchoredAt(sheet, row, column);
-    if (anchored) {
-      this.unspill(anchored);
-      this.spills.remove(sheet, row, column);
-    }
-    const cell = sheet.ensure(row, column);
-    const covering = this.spills.covering(sheet, row, column);
-    if (covering) {
-      // Emptying a spilled cell changes nothing (its content is the formula's); anything else blocks it.
-      const next = newCell(cell);
-      write(next);
-      if (isEmpty(next)) return;
-      this.block(covering, row, column);
-      Object.assign(cell, next);
-    } else write(cell);
-    // Typing a header right of a table makes the table grow by that column, as Excel does.
-    for (const table of this.model.tables) {
-      const a = table.area;
-      if (table.sheet === sheet && row === a.row && column === a.column + a.columnCount) a.columnCount++;
-    }
-  }
-
-  /** After cells were emptied, a formula they blocked spills again (Excel recalculates it). */
-  private settle(sheet: SheetModel, cells: { row: number; column: number }[]): void {
-    for (const { row, column } of cells) {
-      if (!isEmpty(sheet.cell(row, column))) continue;
-      for (const spill of this.spills.blockedOver(sheet, row, column)) this.place(spill);
-    }
-  }
-
-  /** Writes a spill's result if nothing is in the way, or marks its anchor #SPILL!. */
-  private place(spill: Spill): void {
-    const { sheet, row, column, grid } = spill;
-    const area = resultArea(row, column, grid);
-    spill.blockedBy = firstInTheWay(sheet, area, row, column);
-    const anchor = sheet.ensure(row, column);
-    if (spill.blockedBy) {
-      anchor.value = SPILL_ERROR;
-      spill.area = { row, column, rowCount: 1, columnCount: 1 };
-    } else {
-      for (let r = 0; r < area.rowCount; r++) {
-        for (let c = 0; c < area.columnCount; c++) {
-          const cell = sheet.ensure(row + r, column + c);
-          if (r > 0 || c > 0) cell.formula = undefined;
-          cell.value = grid[r]?.[c] ?? "";
-          // A formatted number from a custom function shows with its format (a date looks like a date).
-          const format = spill.formats?.[r]?.[c];
-          if (format) cell.numberFormat = format;
-        }
-      }
-      spill.area = area;
-    }
-    this.spills.add(spill);
-  }
-
-  /** Removes what a spill wrote, leaving any cell that has since been given something else. */
-  private unspill(spill: Spill): void {
-    const { sheet, row, column, grid, area } = spill;
-    for (let r = 0; r < area.rowCount; r++) {
-      for (let c = 0; c < area.columnCount; c++) {
-        if (r === 0 && c === 0) continue;
-        const cell = sheet.cell(row + r, column + c);
-        if (cell && cell.formula === undefined && cell.value === (grid[r]?.[c] ?? "")) cell.value = "";
-      }
-    }
-  }
-
-  private block(spill: Spill, row: number, column: number): void {
-    this.unspill(spill);
-    spill.blockedBy = { row, column };
-    spill.area = { row: spill.row, column: spill.column, rowCount: 1, columnCount: 1 };
-    spill.sheet.ensure(spill.row, spill.column).value = SPILL_ERROR;
-  }
-
-  private info(spill: Spill): SpillInfo {
-    const full = resultArea(spill.row, spill.column, spill.grid);
-    return {
-      anchor: address(spill.row, spill.column), formula: spill.formula, area: formatArea(spill.area),
-      blockedBy: spill.blockedBy ? address(spill.blockedBy.row, spill.blockedBy.column) : undefined,
-      rows: full.rowCount, columns: full.columnCount,
-    };
-  }
-
-}
-
-/** The first non-empty cell, row by row, of the area without its anchor; null when the area is free. */
-function firstInTheWay(sheet: SheetModel, area: Area, row: number, column: number): { row: number; column: number } | null {
-  for (let r = area.row; r < area.row + area.rowCount; r++) {
-    const line = sheet.cells.get(r);
-    if (!line) continue;
-    for (let c = area.column; c < area.column + area.columnCount; c++) {
-      if ((r !== row || c !== column) && !isEmpty(line.get(c))) return { row: r, column: c };
-    }
-  }
-  return null;
 }
 
 /** A fill's copy of one cell: content and format; a formula's relative references move with it. */

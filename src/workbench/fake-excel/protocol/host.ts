@@ -19,8 +19,10 @@ import { utf8Bytes } from "../bytes";
 import { FakeExcelError } from "../errors";
 import type { SheetModel, TableModel, WorkbookModel } from "../model";
 import { currentProfile, isSetSupported } from "../profiles";
+import { normaliseTableHeaders } from "../typing";
 import { setOf } from "./api-sets";
 import { HostObject, lowerFirst, type HostContext } from "./host-object";
+import { HostStats, recordOf, type RequestRecord } from "./host-stats";
 import { NullHostObject } from "./null-object";
 import { TableObject } from "./table";
 import { ACTION, FLAG_DELAY_FOR_CELL_EDIT, PATH, type ActionInfo, type ArgumentInfo, type ObjectPathInfo, type RequestBody, type ResponseBody } from "./wire";
@@ -29,80 +31,6 @@ import { WorksheetObject } from "./worksheet";
 
 /** Excel on the web refuses a request or a response over 5 MB (see the header). */
 export const PAYLOAD_LIMIT_BYTES = 5_000_000;
-
-/** One request as Excel received and answered it. */
-export interface RequestRecord {
-  /** UTF-8 bytes of its JSON, as sent. */
-  bytes: number;
-  /** The URL's flags (64: delayForCellEdit). */
-  flags: number;
-  /** Its actions, Instantiate and Query included. */
-  actions: number;
-  /**
-   * What it did, in order: "SetProperty ValuesAsJson", "Method Clear", "Query values,rowCount" (Instantiate and
-   * Office.js's `_KeepReference` / `_RemoveReference` housekeeping left out).
-   */
-  calls: string[];
-  /** UTF-8 bytes of the answer (a refused answer's error, when refused). */
-  responseBytes: number;
-  /** The code of the error that refused the whole request or its answer, if any. */
-  refused?: string;
-  /** Office.js's own housekeeping at the end of an Excel.run (`_RemoveReference` only), not the add-in's work. */
-  cleanup: boolean;
-}
-
-/**
- * What Excel received. The add-in's work is every request but Office.js's cleanups (which travel too, and are
- * counted apart in `cleanups`): `syncs`, `requestBytes`, `operations` and `responseBytes` are of those.
- */
-export class HostStats {
-  readonly requests: RequestRecord[] = [];
-  /** suspendApiCalculationUntilNextSync calls. */
-  calculationSuspensions = 0;
-
-  private get work(): RequestRecord[] {
-    return this.requests.filter((r) => !r.cleanup);
-  }
-
-  get syncs(): number {
-    return this.work.length;
-  }
-
-  get requestBytes(): number[] {
-    return this.work.map((r) => r.bytes);
-  }
-
-  get operations(): number[] {
-    return this.work.map((r) => r.actions);
-  }
-
-  get responseBytes(): number[] {
-    return this.work.filter((r) => r.refused === undefined).map((r) => r.responseBytes);
-  }
-
-  get requestFlags(): number[] {
-    return this.work.map((r) => r.flags);
-  }
-
-  /** Answers refused as over the limit (their request failed with ResponsePayloadSizeLimitExceeded). */
-  get refusedResponses(): number {
-    return this.requests.filter((r) => r.refused === "ResponsePayloadSizeLimitExceeded").length;
-  }
-
-  get cleanups(): number {
-    return this.requests.length - this.work.length;
-  }
-
-  /** How many times the add-in's requests did `call` ("SetProperty ValuesAsJson"). */
-  count(call: string): number {
-    return this.work.reduce((sum, r) => sum + r.calls.filter((c) => c === call).length, 0);
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.calculationSuspensions = 0;
-  }
-}
 
 export interface HostOptions {
   /** What a round trip to Excel costs (benchmarks). */
@@ -150,11 +78,7 @@ export class ExcelProtocolHost implements HostContext {
 
   private async answer(body: string, flags: number): Promise<string> {
     const request = JSON.parse(body) as RequestBody;
-    const record: RequestRecord = {
-      bytes: utf8Bytes(body), flags, actions: request.Actions.length, calls: request.Actions.flatMap(callOf), responseBytes: 0,
-      cleanup: request.Actions.some((a) => a.ActionType === ACTION.method && a.Name === "_RemoveReference")
-        && request.Actions.every((a) => a.ActionType === ACTION.instantiate || (a.ActionType === ACTION.method && a.Name === "_RemoveReference")),
-    };
+    const record = recordOf(body, flags, request);
     this.stats.requests.push(record);
     const latency = this.options.latencyMs ?? 0;
     if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
@@ -222,7 +146,7 @@ export class ExcelProtocolHost implements HostContext {
     } finally {
       if (calculation.suspended) this.model.recalculationPending = true;
       this.stats.calculationSuspensions += calculation.suspensions;
-      this.model.normaliseTables();
+      normaliseTableHeaders(this.model.tables);
     }
   }
 
@@ -347,14 +271,6 @@ export class ExcelProtocolHost implements HostContext {
     resolved.set(id, object);
     return object;
   }
-}
-
-/** What an action does, for the request's record (see RequestRecord.calls). */
-function callOf(action: ActionInfo): string[] {
-  if (action.ActionType === ACTION.setProperty) return [`SetProperty ${action.Name}`];
-  if (action.ActionType === ACTION.method && !action.Name.endsWith("Reference")) return [`Method ${action.Name}`];
-  if (action.ActionType === ACTION.query) return [`Query ${(action.QueryInfo?.Select ?? []).join(",")}`];
-  return [];
 }
 
 /** Anything that is not an Excel error is a bug of the in-memory Excel: answered as Excel's GeneralException. */

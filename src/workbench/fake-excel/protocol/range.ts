@@ -1,6 +1,7 @@
 /**
  * Excel.Range on the in-memory Excel: a fixed area of a sheet (Excel keeps a range object to the cells it
- * was made for), its values in every form, number formats, fills, fonts, widths and data validation.
+ * was made for), its values in every form, number formats, and the ranges derived from it. Its format
+ * (widths, fills, fonts) is in range-format.ts, its data validation in data-validation.ts.
  * https://learn.microsoft.com/javascript/api/excel/excel.range
  */
 import { formatArea, parseArea, type Area } from "../address";
@@ -8,9 +9,10 @@ import { FakeExcelError } from "../errors";
 import { newCell, type Cell, type SheetModel } from "../model";
 import { currentProfile } from "../profiles";
 import { typedOf, valueTypeOf, writeFormula, writeTyped, writeValue } from "../typing";
+import { DataValidationObject } from "./data-validation";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
-import { overlaps, subtractArea } from "./areas";
 import { NullHostObject } from "./null-object";
+import { RangeFormatObject } from "./range-format";
 
 /** The grid's size: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
 export const SHEET_ROWS = 1_048_576;
@@ -123,90 +125,101 @@ export class RangeObject extends HostObject {
   }
 
   protected members(): Members {
-    const { area, sheet } = this;
     return {
-      scalars: {
-        Address: readOnly(() => formatArea(area, sheet.name)),
-        RowCount: readOnly(() => area.rowCount),
-        ColumnCount: readOnly(() => area.columnCount),
-        RowIndex: readOnly(() => area.row),
-        ColumnIndex: readOnly(() => area.column),
-        CellCount: readOnly(() => area.rowCount * area.columnCount),
-        /** null leaves a cell unchanged: https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values */
-        Values: { get: () => this.grid((cell) => valueOf(sheet, cell)), set: (v) => this.write("values", v, writeValue) },
-        /** Typed values, ExcelApi 1.16: https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member */
-        ValuesAsJson: { get: () => this.grid((cell) => typedOf(cell)), set: (v) => this.write("valuesAsJson", v, writeTyped) },
-        ValueTypes: readOnly(() => this.grid((cell) => valueTypeOf(cell))),
-        Formulas: { get: () => this.grid((cell) => cell?.formula ?? valueOf(sheet, cell)), set: (v) => this.write("formulas", v, writeFormula) },
-        /** null leaves a cell's format unchanged and "" resets it to General (same page as Values). */
-        NumberFormat: {
-          get: () => this.grid((cell) => cell?.numberFormat ?? "General"),
-          set: (v) => this.write("numberFormat", v, (cell, format) => {
-            if (format === null) return;
-            if (typeof format !== "string") throw new FakeExcelError("InvalidArgument", `A number format is a string, not ${typeof format}.`);
-            cell.numberFormat = format === "" ? "General" : format;
-          }),
-        },
-        Text: readOnly(() => this.grid((cell) => String(valueOf(sheet, cell)))),
-      },
+      scalars: this.properties(),
       navigation: {
         Format: () => new RangeFormatObject(this),
         DataValidation: () => new DataValidationObject(this),
-        Worksheet: () => this.host.worksheet(sheet),
+        Worksheet: () => this.host.worksheet(this.sheet),
       },
-      methods: {
-        GetCell: (row, column) => this.derived({ row: area.row + Number(row), column: area.column + Number(column), rowCount: 1, columnCount: 1 }),
-        // Zero-indexed into the range; unlike getCell, no "outside the bounds" allowance is documented (strict).
-        GetRow: (row) => this.derived({ ...area, row: area.row + inside(row, area.rowCount, "row"), rowCount: 1 }),
-        GetColumn: (column) => this.derived({ ...area, column: area.column + inside(column, area.columnCount, "column"), columnCount: 1 }),
-        GetResizedRange: (rows, columns) => this.derived({ ...area, rowCount: area.rowCount + Number(rows), columnCount: area.columnCount + Number(columns) }),
-        /** "If there are no used cells within the range, then this method returns an object with its isNullObject property set to true" (d.ts, ExcelApi 1.4). */
-        GetUsedRangeOrNullObject: (valuesOnly) => {
-          const used = sheet.usedArea(valuesOnly === true, area);
-          return used ? this.derived(used) : new NullHostObject("Range", `The used range of ${formatArea(area, sheet.name)}`);
-        },
-        GetOffsetRange: (rows, columns) => this.derived({ ...area, row: area.row + Number(rows), column: area.column + Number(columns) }),
-        GetBoundingRect: (other) => {
-          if (!(other instanceof RangeObject) || other.sheet !== sheet) throw new FakeExcelError("InvalidArgument", "getBoundingRect needs a range of the same sheet.");
-          const row = Math.min(area.row, other.area.row);
-          const column = Math.min(area.column, other.area.column);
-          return this.derived({
-            row, column,
-            rowCount: Math.max(area.row + area.rowCount, other.area.row + other.area.rowCount) - row,
-            columnCount: Math.max(area.column + area.columnCount, other.area.column + other.area.columnCount) - column,
-          });
-        },
-        /** Office.js sends it before splitting a large `values`/`numberFormat`/`formulas` write into rows. */
-        _ValidateArraySize: (rows, columns) => {
-          if (rows !== area.rowCount || columns !== area.columnCount) {
-            throw new FakeExcelError("InvalidArgument", `The number of rows or columns in the input array (${String(rows)}x${String(columns)}) doesn't match the size or dimensions of the range (${area.rowCount}x${area.columnCount}).`);
-          }
-          return null;
-        },
-        /**
-         * Clears contents and formats (ClearApplyTo.all). "Clears everything in the range" does not say whether data
-         * validation goes too (https://learn.microsoft.com/javascript/api/excel/excel.clearapplyto): the stricter
-         * reading, validation stays (dataValidation.clear() removes it).
-         */
-        Clear: (applyTo) => {
-          if (applyTo !== undefined && applyTo !== null && applyTo !== "All") {
-            throw new FakeExcelError("InvalidArgument", `The in-memory Excel clears everything (ClearApplyTo.all), not '${String(applyTo)}'.`);
-          }
-          checkOperationCells(area.rowCount * area.columnCount);
-          for (const [r, line] of sheet.cells) {
-            if (r < area.row || r >= area.row + area.rowCount) continue;
-            for (let c = area.column; c < area.column + area.columnCount; c++) line.delete(c);
-          }
-          return null;
-        },
-        /** Strict (undocumented): only a range of the active sheet can be selected; activate its sheet first. */
-        Select: () => {
-          if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", "A range of a hidden sheet can't be selected.");
-          if (this.host.model.activeSheet !== sheet) throw new FakeExcelError("InvalidOperation", `The range is on '${sheet.name}', which is not the active sheet: activate it first.`);
-          this.host.model.activeSheet = sheet;
-          this.host.model.selection = { sheet: sheet.name, area };
-          return null;
-        },
+      methods: this.methods(),
+    };
+  }
+
+  /** Where the range is and how large, and its cells' values in every form and their number formats. */
+  private properties(): Members["scalars"] {
+    const { area, sheet } = this;
+    return {
+      Address: readOnly(() => formatArea(area, sheet.name)),
+      RowCount: readOnly(() => area.rowCount),
+      ColumnCount: readOnly(() => area.columnCount),
+      RowIndex: readOnly(() => area.row),
+      ColumnIndex: readOnly(() => area.column),
+      CellCount: readOnly(() => area.rowCount * area.columnCount),
+      /** null leaves a cell unchanged: https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values */
+      Values: { get: () => this.grid((cell) => valueOf(sheet, cell)), set: (v) => this.write("values", v, writeValue) },
+      /** Typed values, ExcelApi 1.16: https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member */
+      ValuesAsJson: { get: () => this.grid((cell) => typedOf(cell)), set: (v) => this.write("valuesAsJson", v, writeTyped) },
+      ValueTypes: readOnly(() => this.grid((cell) => valueTypeOf(cell))),
+      Formulas: { get: () => this.grid((cell) => cell?.formula ?? valueOf(sheet, cell)), set: (v) => this.write("formulas", v, writeFormula) },
+      /** null leaves a cell's format unchanged and "" resets it to General (same page as Values). */
+      NumberFormat: {
+        get: () => this.grid((cell) => cell?.numberFormat ?? "General"),
+        set: (v) => this.write("numberFormat", v, (cell, format) => {
+          if (format === null) return;
+          if (typeof format !== "string") throw new FakeExcelError("InvalidArgument", `A number format is a string, not ${typeof format}.`);
+          cell.numberFormat = format === "" ? "General" : format;
+        }),
+      },
+      Text: readOnly(() => this.grid((cell) => String(valueOf(sheet, cell)))),
+    };
+  }
+
+  /** The ranges derived from this one, and what can be done to its cells. */
+  private methods(): Members["methods"] {
+    const { area, sheet } = this;
+    return {
+      GetCell: (row, column) => this.derived({ row: area.row + Number(row), column: area.column + Number(column), rowCount: 1, columnCount: 1 }),
+      // Zero-indexed into the range; unlike getCell, no "outside the bounds" allowance is documented (strict).
+      GetRow: (row) => this.derived({ ...area, row: area.row + inside(row, area.rowCount, "row"), rowCount: 1 }),
+      GetColumn: (column) => this.derived({ ...area, column: area.column + inside(column, area.columnCount, "column"), columnCount: 1 }),
+      GetResizedRange: (rows, columns) => this.derived({ ...area, rowCount: area.rowCount + Number(rows), columnCount: area.columnCount + Number(columns) }),
+      /** "If there are no used cells within the range, then this method returns an object with its isNullObject property set to true" (d.ts, ExcelApi 1.4). */
+      GetUsedRangeOrNullObject: (valuesOnly) => {
+        const used = sheet.usedArea(valuesOnly === true, area);
+        return used ? this.derived(used) : new NullHostObject("Range", `The used range of ${formatArea(area, sheet.name)}`);
+      },
+      GetOffsetRange: (rows, columns) => this.derived({ ...area, row: area.row + Number(rows), column: area.column + Number(columns) }),
+      GetBoundingRect: (other) => {
+        if (!(other instanceof RangeObject) || other.sheet !== sheet) throw new FakeExcelError("InvalidArgument", "getBoundingRect needs a range of the same sheet.");
+        const row = Math.min(area.row, other.area.row);
+        const column = Math.min(area.column, other.area.column);
+        return this.derived({
+          row, column,
+          rowCount: Math.max(area.row + area.rowCount, other.area.row + other.area.rowCount) - row,
+          columnCount: Math.max(area.column + area.columnCount, other.area.column + other.area.columnCount) - column,
+        });
+      },
+      /** Office.js sends it before splitting a large `values`/`numberFormat`/`formulas` write into rows. */
+      _ValidateArraySize: (rows, columns) => {
+        if (rows !== area.rowCount || columns !== area.columnCount) {
+          throw new FakeExcelError("InvalidArgument", `The number of rows or columns in the input array (${String(rows)}x${String(columns)}) doesn't match the size or dimensions of the range (${area.rowCount}x${area.columnCount}).`);
+        }
+        return null;
+      },
+      /**
+       * Clears contents and formats (ClearApplyTo.all). "Clears everything in the range" does not say whether data
+       * validation goes too (https://learn.microsoft.com/javascript/api/excel/excel.clearapplyto): the stricter
+       * reading, validation stays (dataValidation.clear() removes it).
+       */
+      Clear: (applyTo) => {
+        if (applyTo !== undefined && applyTo !== null && applyTo !== "All") {
+          throw new FakeExcelError("InvalidArgument", `The in-memory Excel clears everything (ClearApplyTo.all), not '${String(applyTo)}'.`);
+        }
+        checkOperationCells(area.rowCount * area.columnCount);
+        for (const [r, line] of sheet.cells) {
+          if (r < area.row || r >= area.row + area.rowCount) continue;
+          for (let c = area.column; c < area.column + area.columnCount; c++) line.delete(c);
+        }
+        return null;
+      },
+      /** Strict (undocumented): only a range of the active sheet can be selected; activate its sheet first. */
+      Select: () => {
+        if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", "A range of a hidden sheet can't be selected.");
+        if (this.host.model.activeSheet !== sheet) throw new FakeExcelError("InvalidOperation", `The range is on '${sheet.name}', which is not the active sheet: activate it first.`);
+        this.host.model.activeSheet = sheet;
+        this.host.model.selection = { sheet: sheet.name, area };
+        return null;
       },
     };
   }
@@ -217,154 +230,9 @@ export class RangeObject extends HostObject {
   }
 }
 
+/** A zero-based row or column index into the range, checked to be inside it. */
 function inside(index: unknown, count: number, what: string): number {
   const n = Number(index);
   if (!Number.isInteger(n) || n < 0 || n >= count) throw new FakeExcelError("InvalidArgument", `The ${what} index ${String(index)} is outside the range (${count} ${what}s, zero-indexed).`);
   return n;
-}
-
-export class RangeFormatObject extends HostObject {
-  readonly className = "RangeFormat";
-  constructor(private readonly range: RangeObject) {
-    super();
-  }
-
-  protected members(): Members {
-    const { sheet, area } = this.range;
-    return {
-      scalars: {
-        ColumnWidth: {
-          get: () => sheet.columnWidths.get(area.column) ?? DEFAULT_COLUMN_WIDTH,
-          set: (width) => {
-            if (typeof width !== "number" || !Number.isFinite(width) || width < 0) throw new FakeExcelError("InvalidArgument", `A column width is a number of points, not ${String(width)}.`);
-            for (let c = area.column; c < area.column + area.columnCount; c++) sheet.columnWidths.set(c, width);
-          },
-        },
-      },
-      navigation: { Fill: () => new RangeFillObject(this.range), Font: () => new RangeFontObject(this.range) },
-      methods: {
-        /**
-         * "Changes the width of the columns of the current range to achieve the best fit, based on the current data
-         * in the columns" (d.ts, RangeFormat.autofitColumns): the widest cell's text as shown (its number format
-         * applied) decides; the in-memory Excel measures text as characters (see autofitWidth).
-         */
-        AutofitColumns: () => {
-          for (let c = area.column; c < area.column + area.columnCount; c++) {
-            let widest = 0;
-            for (let r = area.row; r < area.row + area.rowCount; r++) widest = Math.max(widest, shownLength(sheet.cell(r, c)));
-            sheet.columnWidths.set(c, autofitWidth(widest));
-          }
-          return null;
-        },
-      },
-    };
-  }
-}
-
-/**
- * How many characters a cell shows: a date or time format shows as many as its code has (yyyy-mm-dd hh:mm:ss),
- * a "#,##0.00" number its digits with separators and decimals; anything else its text.
- */
-function shownLength(cell: { value: unknown; numberFormat: string } | undefined): number {
-  if (!cell) return 0;
-  const { value, numberFormat } = cell;
-  if (typeof value === "number" && /^[ymdhs:\- ]+$/.test(numberFormat)) return numberFormat.length;
-  if (typeof value === "number" && /^#,##0(\.0+)?$/.test(numberFormat)) {
-    const decimals = numberFormat.split(".")[1]?.length ?? 0;
-    return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).length;
-  }
-  return String(value ?? "").length;
-}
-
-/** Excel's default column width in points (8.43 characters of Calibri 11). */
-const DEFAULT_COLUMN_WIDTH = 48;
-/** Points for a text of `characters` characters, as the in-memory Excel estimates Calibri 11 (about 7 points a character). */
-export const autofitWidth = (characters: number) => Math.max(DEFAULT_COLUMN_WIDTH / 4, Math.round(characters * 7 + 10));
-
-export class RangeFillObject extends HostObject {
-  readonly className = "RangeFill";
-  constructor(private readonly range: RangeObject) {
-    super();
-  }
-
-  protected members(): Members {
-    const first = () => this.range.sheet.cell(this.range.area.row, this.range.area.column);
-    return {
-      scalars: {
-        Color: {
-          get: () => first()?.fill ?? "#FFFFFF",
-          set: (color) => {
-            if (typeof color !== "string" || color === "") throw new FakeExcelError("InvalidArgument", `A fill color is a "#RRGGBB" or a color name, not ${String(color)}.`);
-            this.range.eachCell((cell) => (cell.fill = color));
-          },
-        },
-      },
-      methods: { Clear: () => (this.range.eachCell((cell) => (cell.fill = undefined)), null) },
-    };
-  }
-}
-
-export class RangeFontObject extends HostObject {
-  readonly className = "RangeFont";
-  constructor(private readonly range: RangeObject) {
-    super();
-  }
-
-  protected members(): Members {
-    return {
-      scalars: {
-        Bold: {
-          get: () => this.range.sheet.cell(this.range.area.row, this.range.area.column)?.bold === true,
-          set: (bold) => {
-            if (typeof bold !== "boolean") throw new FakeExcelError("InvalidArgument", `Bold is true or false, not ${String(bold)}.`);
-            this.range.eachCell((cell) => (cell.bold = bold || undefined));
-          },
-        },
-      },
-    };
-  }
-}
-
-/** The longest a list validation's source may be: "a list source string is limited to 255 characters" (EXCEL-FACTS). */
-const LIST_SOURCE_LIMIT = 255;
-
-export class DataValidationObject extends HostObject {
-  readonly className = "DataValidation";
-  constructor(private readonly range: RangeObject) {
-    super();
-  }
-
-  protected members(): Members {
-    const { sheet, area } = this.range;
-    return {
-      scalars: {
-        Rule: {
-          get: () => {
-            const rule = sheet.validationAt(area.row, area.column);
-            return rule ? { list: { ...rule.list } } : {};
-          },
-          set: (input) => {
-            const list = (input as { list?: { inCellDropDown?: unknown; source?: unknown } } | null)?.list;
-            if (!list || typeof list.source !== "string" || typeof list.inCellDropDown !== "boolean") {
-              throw new FakeExcelError("InvalidArgument", "The in-memory Excel takes list validation rules only: { list: { inCellDropDown, source } }.");
-            }
-            if (list.source.length > LIST_SOURCE_LIMIT) throw new FakeExcelError("InvalidArgument", `A list source has at most ${LIST_SOURCE_LIMIT} characters; this one has ${list.source.length}.`);
-            // Whether a rule may be set over cells that have another one is not documented: refused (strict), so
-            // the add-in clears the old rule first (Microsoft's samples advise clearing with each run).
-            const other = sheet.validations.find((v) => overlaps(v.area, area) && v.list.source !== list.source);
-            if (other) throw new FakeExcelError("InvalidOperation", "Some of these cells already have another data validation rule: clear it first.");
-            sheet.validations.push({ area, list: { inCellDropDown: list.inCellDropDown, source: list.source } });
-          },
-        },
-      },
-      methods: {
-        /** Only this range's cells lose their rule: a rule over a larger area keeps the rest of it. */
-        Clear: () => {
-          const kept = sheet.validations.flatMap((v) => subtractArea(v.area, area).map((rest) => ({ area: rest, list: v.list })));
-          sheet.validations.splice(0, sheet.validations.length, ...kept);
-          return null;
-        },
-      },
-    };
-  }
 }
