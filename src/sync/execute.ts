@@ -10,13 +10,14 @@ import { SpendSyncError, type SpendClient } from "../api";
 import type { Workbook } from "../sheets";
 import { confirmApplied } from "./confirm";
 import { JournalWriter } from "./journal";
-import { OUTCOMES, type JournalEntry, type Outcome, type RowResult } from "./outcome";
-import { planRows, type PlannedRow } from "./plan";
+import { OUTCOMES, type Outcome, type RowResult } from "./outcome";
+import { planRows, type Plan, type PlannedRow } from "./plan";
 import { pool } from "./pool";
 import { previewOf, type SyncPreview } from "./preview";
 import { asSentence } from "./sentences";
-import { sendingMessage, syncRecord } from "./send-row";
-import { SyncSetupError, openSyncTable } from "./sync-table";
+import type { ReadScope } from "./read-current";
+import { sendingLine, syncRecord } from "./send-row";
+import { SyncSetupError, openSyncTable, type SyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
 /** The sheet changed between the preview and the confirmation. Nothing was sent. */
@@ -60,8 +61,61 @@ const DEFAULT_SYNC_CONCURRENCY = 6;
 
 const randomRunId = () => Math.random().toString(36).slice(2, 10);
 
+/** Sends the rows of a confirmed preview, writes each outcome back, and says what happened (see the header). */
 export async function runSync(client: SpendClient, workbook: Workbook, confirmed: SyncPreview, options: SyncOptions = {}): Promise<SyncReport> {
   const now = options.now ?? (() => new Date());
+  const { table, plan } = await openConfirmed(client, workbook, confirmed);
+  const runId = options.runId ?? randomRunId();
+  const redact = (text: string) => client.redact(text);
+  const journal = new JournalWriter(workbook, { runId, by: options.by ?? "", tableName: table.tableName, resource: table.resource, redact });
+  const writer = new OutcomeWriter(workbook, table, journal, redact, () => now().getTime(), options.batchEveryMs ?? 1000);
+  const scope = { resource: table.resource, subsidiaryId: table.subsidiaryId };
+  const requestsBefore = client.stats.requests;
+  const results = new RowResults(journal, writer, now);
+  for (const row of plan.rows) if (row.kind === "invalid") results.decide(row, { outcome: "invalid", message: row.message ?? "" }, true);
+  for (const row of plan.rows) {
+    if (row.kind === "check" && !options.sendChecked) {
+      results.decide(row, { outcome: "check", message: `${row.message ?? ""} Not confirmed, so not sent: fix the cell, or preview again and confirm it as it is.` }, true);
+    }
+  }
+
+  const changes = plan.rows.filter((r) => r.kind === "change" || (r.kind === "check" && options.sendChecked));
+  const stop = new RunStop(writer, options.signal);
+  let done = 0;
+  const progress = () => options.onProgress?.(done, changes.length);
+  progress();
+  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_SYNC_CONCURRENCY);
+  const writtenAhead = sendingLinesAhead(changes, journal, concurrency, now);
+  await pool(changes.map((_, i) => i), concurrency, async (index) => {
+    const row = changes[index];
+    if (stop.check()) return;
+    const sent = await syncRecord(client, scope, row.id, row.loaded!, row.patch!, {
+      log: (entry) => journal.add(entry),
+      beforeAttempt: (attempt, line) => (attempt === 1 ? writtenAhead(index) : journal.ahead([line])),
+      maySend: () => !stop.check(),
+      stopMessage: () => stop.message,
+    }, { maxAttempts: options.maxAttempts, now, signal: options.signal });
+    if (sent.authRefused) stop.keyRefused(sent.message); // (a sentence: send-row.ts ends it)
+    results.decide(row, { outcome: sent.outcome, message: sent.message, server: sent.server, sent: sent.sent });
+    done++;
+    progress();
+  }, () => stop.check());
+  stop.check();
+  for (const row of changes) if (!results.has(row)) results.decide(row, { outcome: "not-sent", message: stop.message || "Not sent." }, true);
+
+  // Confirm what this run changed (not once the key or the workbook failed): a lost update becomes "overwritten".
+  const confirmFailure = stop.reason === "auth" || stop.reason === "workbook" ? "" : await confirmRun(client, scope, results, journal, now, options.signal);
+  await writer.flush().catch(() => undefined);
+  if (writer.failure) throw writer.failure;
+
+  const list = results.list();
+  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, list.filter((r) => r.outcome === o).length])) as Record<Outcome, number>;
+  const tail = [stop.message, confirmFailure && `${confirmFailure} Run Sync states again or refresh to check them.`].filter(Boolean).join(" ");
+  return { tableName: table.tableName, runId, results: list, counts, stopped: stop.reason, summary: summarize(counts, tail), requests: client.stats.requests - requestsBefore };
+}
+
+/** The table the preview was of, and its plan: refused when it is of another enterprise or changed since the preview. */
+async function openConfirmed(client: SpendClient, workbook: Workbook, confirmed: SyncPreview): Promise<{ table: SyncTable; plan: Plan }> {
   const table = await openSyncTable(workbook, confirmed.tableName);
   if (table.params.enterpriseId !== client.enterpriseId) {
     throw new SyncSetupError(`This table belongs to enterprise ${table.params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to sync it.`);
@@ -70,100 +124,94 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   if (previewOf(table, plan).fingerprint !== confirmed.fingerprint) {
     throw new PlanChangedError("The sheet changed since the preview, so nothing was sent. Preview again, then confirm.");
   }
-  const runId = options.runId ?? randomRunId();
-  const redact = (text: string) => client.redact(text);
-  const journal = new JournalWriter(workbook, { runId, by: options.by ?? "", tableName: table.tableName, resource: table.resource, redact });
-  const writer = new OutcomeWriter(workbook, table, journal, redact, () => now().getTime(), options.batchEveryMs ?? 1000);
-  const scope = { resource: table.resource, subsidiaryId: table.subsidiaryId };
-  const requestsBefore = client.stats.requests;
-  const results = new Map<PlannedRow, RowResult>();
-  const decide = (row: PlannedRow, result: Omit<RowResult, "id" | "rows" | "from" | "to" | "patch" | "at">, journalLine = false) => {
-    const at = now();
+  return { table, plan };
+}
+
+/** Each planned row's result as the run decides it, in the order decided; each goes to the outcome writer at once. */
+class RowResults {
+  private readonly byRow = new Map<PlannedRow, RowResult>();
+
+  constructor(private readonly journal: JournalWriter, private readonly writer: OutcomeWriter, private readonly now: () => Date) {}
+
+  /** A row's result; `journalLine` for a decision made without a request (invalid, not confirmed, not reached). */
+  decide(row: PlannedRow, result: Omit<RowResult, "id" | "rows" | "from" | "to" | "patch" | "at">, journalLine = false): void {
+    const at = this.now();
     const full: RowResult = { id: row.id, rows: row.rows, from: row.loaded?.state ?? "", to: row.desired.state, patch: row.patch, at, ...result };
-    if (journalLine) journal.add({ at, id: row.id, from: full.from, to: full.to, request: "none", sent: "", httpStatus: null, outcome: result.outcome, message: result.message });
-    results.set(row, full);
-    writer.add(full);
-  };
-  for (const row of plan.rows) if (row.kind === "invalid") decide(row, { outcome: "invalid", message: row.message ?? "" }, true);
-  for (const row of plan.rows) {
-    if (row.kind === "check" && !options.sendChecked) {
-      decide(row, { outcome: "check", message: `${row.message ?? ""} Not confirmed, so not sent: fix the cell, or preview again and confirm it as it is.` }, true);
+    if (journalLine) this.journal.add({ at, id: row.id, from: full.from, to: full.to, request: "none", sent: "", httpStatus: null, outcome: result.outcome, message: result.message });
+    this.byRow.set(row, full);
+    this.writer.add(full);
+  }
+
+  has(row: PlannedRow): boolean {
+    return this.byRow.has(row);
+  }
+
+  /** Replaces the results of the same records (a lost update found by the confirmation), in place. */
+  replace(replacements: readonly RowResult[]): void {
+    const byId = new Map(replacements.map((r) => [r.id, r]));
+    for (const [row, r] of this.byRow) {
+      const replaced = byId.get(r.id);
+      if (replaced) {
+        this.byRow.set(row, replaced);
+        this.writer.add(replaced);
+      }
     }
   }
 
-  const changes = plan.rows.filter((r) => r.kind === "change" || (r.kind === "check" && options.sendChecked));
-  let stopped: SyncReport["stopped"] = null;
-  let stopMessage = "";
-  const isStopped = () => {
-    if (!stopped && writer.failure) [stopped, stopMessage] = ["workbook", asSentence(`The workbook could not be written, so the rest was not sent: ${writer.failure.message}`)];
-    if (!stopped && options.signal?.aborted) [stopped, stopMessage] = ["cancelled", "Cancelled: the rest was not sent."];
-    return stopped !== null;
-  };
-  let done = 0;
-  const progress = () => options.onProgress?.(done, changes.length);
-  progress();
+  list(): RowResult[] {
+    return [...this.byRow.values()];
+  }
+}
 
-  // The write-ahead journal: "sending" lines go in ahead of the senders, a batch at a time, so that a
-  // sender rarely waits for Excel and a PATCH never leaves before its line is in the workbook.
-  const concurrency = Math.max(1, options.concurrency ?? DEFAULT_SYNC_CONCURRENCY);
+/** Why the run stopped, once it has: a refused key, a workbook that could not be written, or a cancel, whichever came first. */
+class RunStop {
+  reason: SyncReport["stopped"] = null;
+  message = "";
+
+  constructor(private readonly writer: OutcomeWriter, private readonly signal: AbortSignal | undefined) {}
+
+  /** True once the run stops; notes a failed workbook write or a cancel as the reason if none came before. */
+  check(): boolean {
+    if (!this.reason && this.writer.failure) [this.reason, this.message] = ["workbook", asSentence(`The workbook could not be written, so the rest was not sent: ${this.writer.failure.message}`)];
+    if (!this.reason && this.signal?.aborted) [this.reason, this.message] = ["cancelled", "Cancelled: the rest was not sent."];
+    return this.reason !== null;
+  }
+
+  /** The key was refused: the run stops for that reason, unless it already stopped. */
+  keyRefused(message: string): void {
+    if (!this.reason) [this.reason, this.message] = ["auth", message];
+  }
+}
+
+/**
+ * The write-ahead journal: "sending" lines go in ahead of the senders, a batch at a time, so that a
+ * sender rarely waits for Excel and a PATCH never leaves before its line is in the workbook. Returns, for the
+ * index of a change, the promise that its first attempt's line is written.
+ */
+function sendingLinesAhead(changes: readonly PlannedRow[], journal: JournalWriter, concurrency: number, now: () => Date): (index: number) => Promise<void> {
   const ahead = Math.max(16, concurrency * 8);
   const written: Promise<void>[] = [];
   let frontier = 0;
-  const sendingLine = (row: PlannedRow, message = sendingMessage(1)): JournalEntry =>
-    ({ at: now(), id: row.id, from: row.loaded!.state, to: row.patch!.state, request: "PATCH", sent: JSON.stringify(row.patch), httpStatus: null, outcome: "sending", message });
-  const writtenAhead = (index: number): Promise<void> => {
+  return (index) => {
     if (index + ahead / 2 >= frontier && frontier < changes.length) {
       const end = Math.min(changes.length, Math.max(frontier + ahead, index + 1));
-      const lines = journal.ahead(changes.slice(frontier, end).map((row) => sendingLine(row)));
+      const lines = journal.ahead(changes.slice(frontier, end).map((row) => sendingLine({ id: row.id, loaded: row.loaded!, patch: row.patch!, now }, 1)));
       lines.catch(() => undefined);
       for (let i = frontier; i < end; i++) written[i] = lines;
       frontier = end;
     }
     return written[index];
   };
+}
 
-  const indices = changes.map((_, i) => i);
-  await pool(indices, concurrency, async (index) => {
-    const row = changes[index];
-    if (isStopped()) return;
-    const sent = await syncRecord(client, scope, row.id, row.loaded!, row.patch!, {
-      log: (entry) => journal.add(entry),
-      beforeAttempt: (attempt, line) => (attempt === 1 ? writtenAhead(index) : journal.ahead([line])),
-      maySend: () => !isStopped(),
-      stopMessage: () => stopMessage,
-    }, { maxAttempts: options.maxAttempts, now, signal: options.signal });
-    if (sent.authRefused && !stopped) [stopped, stopMessage] = ["auth", sent.message]; // (a sentence: send-row.ts ends it)
-    decide(row, { outcome: sent.outcome, message: sent.message, server: sent.server, sent: sent.sent });
-    done++;
-    progress();
-  }, isStopped);
-  isStopped();
-  for (const row of changes) {
-    if (!results.has(row)) decide(row, { outcome: "not-sent", message: stopMessage || "Not sent." }, true);
-  }
-
-  // Confirm what this run changed; a lost update becomes "overwritten" on its row and in the journal.
-  let confirmFailure = "";
-  if (stopped !== "auth" && stopped !== "workbook") {
-    const applied = [...results.values()].filter((r) => r.outcome === "applied");
-    const confirmed = await confirmApplied(client, scope, applied, (entry) => journal.add(entry), now, options.signal);
-    confirmFailure = confirmed.failure;
-    const byId = new Map(confirmed.overwritten.map((r) => [r.id, r]));
-    for (const [row, r] of results) {
-      const replaced = byId.get(r.id);
-      if (replaced) {
-        results.set(row, replaced);
-        writer.add(replaced);
-      }
-    }
-  }
-  await writer.flush().catch(() => undefined);
-  if (writer.failure) throw writer.failure;
-
-  const list = [...results.values()];
-  const counts = Object.fromEntries(OUTCOMES.map((o) => [o, list.filter((r) => r.outcome === o).length])) as Record<Outcome, number>;
-  const tail = [stopMessage, confirmFailure && `${confirmFailure} Run Sync states again or refresh to check them.`].filter(Boolean).join(" ");
-  return { tableName: table.tableName, runId, results: list, counts, stopped, summary: summarize(counts, tail), requests: client.stats.requests - requestsBefore };
+/** Reads again every record this run applied; a lost update becomes "overwritten" on its row and in the journal. Returns why it could not confirm, if so. */
+async function confirmRun(
+  client: SpendClient, scope: ReadScope, results: RowResults, journal: JournalWriter, now: () => Date, signal: AbortSignal | undefined,
+): Promise<string> {
+  const applied = results.list().filter((r) => r.outcome === "applied");
+  const confirmed = await confirmApplied(client, scope, applied, (entry) => journal.add(entry), now, signal);
+  results.replace(confirmed.overwritten);
+  return confirmed.failure;
 }
 
 function summarize(c: Record<Outcome, number>, tail: string): string {

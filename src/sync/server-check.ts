@@ -1,13 +1,15 @@
 /**
  * A change meets the record as the server has it, read just before the PATCH would leave: still as loaded
  * (send it), already exactly what the row asks (an interrupted sync, or a colleague made the same change:
- * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Pure: send-row.ts
- * reads the server and decides with these.
+ * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Once a record's
+ * sync ends, its outcome follows from that reading and from whether a PATCH of it may have landed (verdict).
+ * Pure: send-row.ts reads the server and decides with these.
  */
 import type { StatePatch } from "../domain";
 import { canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";
+import type { SendOutcome } from "./outcome";
 
-export { describeTracked, sameTracked };
+export { describeTracked };
 
 /** What the record holds once `patch` is applied to it as loaded: the row's whole wish, not only the fields sent. */
 export function expectedAfter(loaded: TrackedValues, patch: StatePatch): TrackedValues {
@@ -22,6 +24,40 @@ export function expectedAfter(loaded: TrackedValues, patch: StatePatch): Tracked
  */
 export function holdsPatch(server: TrackedValues, loaded: TrackedValues, patch: StatePatch): boolean {
   return sameTracked(server, expectedAfter(loaded, patch));
+}
+
+/** What the server showed of the record, against the row: gone, exactly what the row asks, as loaded, or changed otherwise. */
+export type Reading = "missing" | "holds-patch" | "as-loaded" | "changed";
+
+/** The reading of a record as the server holds it (null: not found), for the row as loaded and its patch. */
+export function readingOf(server: TrackedValues | null, loaded: TrackedValues, patch: StatePatch): Reading {
+  if (server === null) return "missing";
+  if (holdsPatch(server, loaded, patch)) return "holds-patch";
+  return sameTracked(server, loaded) ? "as-loaded" : "changed";
+}
+
+/** What is known of a record when its sync ends. */
+export interface Known {
+  /** What the server last said of it (a read, or the PATCH's own answer); "unread" when it said nothing. */
+  server: Reading | "unread";
+  /** A PATCH of this record reached the service, or may have: its answer was lost, or came back 200. */
+  mayHaveLanded: boolean;
+  /** The service answered a PATCH of this record for good (a 400/404 refusal, or a 200): it is not sent again. */
+  answered: boolean;
+}
+
+/** A record's outcome, from what is known when its sync ends: the one place that decides it. */
+export function verdict({ server, mayHaveLanded, answered }: Known): SendOutcome {
+  switch (server) {
+    // Nothing says what the server holds: only a PATCH that may have landed makes it more than "not sent".
+    case "unread": return mayHaveLanded ? "unconfirmed" : "not-sent";
+    // Gone before any PATCH could land: the row cannot be applied. Gone after one may have: a conflict to refresh.
+    case "missing": return mayHaveLanded ? "conflict" : "rejected";
+    case "holds-patch": return mayHaveLanded ? "applied" : "already-applied";
+    case "changed": return "conflict";
+    // Still as loaded: the service's answer refused the PATCH, or the run stopped before sending it.
+    case "as-loaded": return answered ? "rejected" : "not-sent";
+  }
 }
 
 export const MISSING_MESSAGE = "The record no longer exists on the server (or moved to another subsidiary). Refresh the table.";
