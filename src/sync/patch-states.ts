@@ -3,11 +3,11 @@
  * check-answer (a 200 is applied only if it echoes the request), and settle (a read after a 200 that does not).
  */
 import {
-  AuthError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay, updateAllowance, updateExpense,
+  AuthError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay,
   type SpendClient,
 } from "../api";
 import type { StatePatch } from "../domain";
-import { trackedOf, type TrackedValues } from "../sheets";
+import { trackedOf, trackedSpecOf, type TrackedValues } from "../sheets";
 import { answerContradiction } from "./answer-check";
 import { stillAsLoaded } from "./before-patch";
 import { getOne, type ReadScope } from "./read-current";
@@ -17,9 +17,9 @@ import {
 import { describeTracked, readingOf } from "./server-check";
 import { asSentence, inParentheses } from "./sentences";
 
-/** The PATCH of a record, by the resource it is of. */
+/** The PATCH of a record, by the resource it is of (its module in the registry). */
 function patchRecord(client: SpendClient, scope: ReadScope, id: string, patch: StatePatch): Promise<Answer> {
-  return scope.resource === "allowance" ? updateAllowance(client, scope.subsidiaryId, id, patch) : updateExpense(client, scope.subsidiaryId, id, patch);
+  return trackedSpecOf(scope.resource).update(client, scope.subsidiaryId, id, patch);
 }
 
 /** send: unless the run stopped (asked with nothing awaited since the read answered), the PATCH leaves now. */
