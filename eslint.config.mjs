@@ -56,6 +56,10 @@ const officeAddinsRecommended = Object.fromEntries(
  * Everything src/ throws on purpose is of a class that says what it is (api/errors.ts's family, sheets'
  * WorkbookError, the gateway's and the sandbox's own), so the taskpane and the functions can tell errors apart.
  */
+const NO_NEVER_CAST = {
+  selector: "TSAsExpression > TSNeverKeyword.typeAnnotation, TSAsExpression > .typeAnnotation TSNeverKeyword",
+  message: "No cast to never: type the value (a resource's module in src/sheets/resources pairs its columns and records; a schema parses a form).",
+};
 const BARE_ERROR = {
   selector: "ThrowStatement > NewExpression[callee.name='Error']",
   message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/workbook-errors.ts, or the layer's own), not a bare Error.",
@@ -87,13 +91,18 @@ export default tseslint.config(
       "no-restricted-syntax": ["error", {
         selector: "CallExpression[callee.property.name='run'] > :function > Identifier.params:not([name='context'])",
         message: "Name the request context `context`: eslint-plugin-office-addins only checks loads and syncs on that name.",
-      }, BARE_ERROR],
+      }, BARE_ERROR, NO_NEVER_CAST],
     },
   },
   {
     // The same rule's other half where the context rule does not apply (one block per file: options are not merged).
     files: ["src/workbench/**/*.ts", "src/sandbox/**/*.ts"],
-    rules: { "no-restricted-syntax": ["error", BARE_ERROR] },
+    rules: { "no-restricted-syntax": ["error", BARE_ERROR, NO_NEVER_CAST] },
+  },
+  {
+    // Small files and functions a newcomer can read whole (issue 28): counted as eslint counts, every line.
+    files: ["src/**/*.ts"],
+    rules: { "max-lines": ["error", 300], "max-lines-per-function": ["error", 80] },
   },
   {
     // These tests read properties before load()/sync() on purpose, to prove the in-memory Excel throws

@@ -12,7 +12,7 @@ import { MovementParams, movements } from "./movements";
 import type { FormSpec, ListFunctionSpec, RecordKind, RecordSpec, ResourceModule, Source, TrackedSpec } from "./resource";
 
 export type { ArgSpec, FormField, FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
-export { ALLOWANCE_CURRENCY_EXPAND, allowanceColumns, convertedCurrency, withCurrencyExpand } from "./allowances";
+export { allowanceColumns, convertedCurrency, withCurrencyExpand } from "./allowances";
 export { cardColumns } from "./cards";
 export { expenseColumns } from "./expenses";
 export { movementColumns } from "./movements";
