@@ -1,14 +1,12 @@
 /**
  * The client: base URL + enterprise id + key. It owns timeouts, cancellation, the GET retry policy, the
  * origin rule for the key, error mapping and response validation. Runs in the Office webview and Node 20.
+ * What a non-2xx answer means, in words, is answer-errors.ts's.
  */
 import type { z } from "zod";
+import { answerError, tooLargeError, type AnswerContext } from "./answer-errors";
 import { checkBaseUrl, checkLinkOrigin } from "./base-url";
-import {
-  AnswerTooLargeError, AuthError, CancelledError, HttpError, NetworkError, RateLimitError, RedirectError, RejectedError,
-  ServerError, TimeoutError, type RequestInfo,
-} from "./errors";
-import { notFoundError } from "./not-found";
+import { AnswerTooLargeError, CancelledError, NetworkError, RateLimitError, TimeoutError, type RequestInfo } from "./errors";
 import { redactSecrets, registerSecret } from "./redact";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
 import { checkSchema, checkValueBudget, parseJson } from "./schema-check";
@@ -71,6 +69,8 @@ export class SpendClient {
   readonly sleep: NonNullable<ClientConfig["sleep"]>;
   private readonly now: () => number;
   private readonly onRequest?: ClientConfig["onRequest"];
+  /** What the messages of a non-2xx answer name or read against. */
+  private readonly answers: AnswerContext;
   // An ES private field: not enumerable, not shown by console.log or util.inspect, not in JSON.
   readonly #apiKey: string;
 
@@ -93,6 +93,10 @@ export class SpendClient {
     this.sleep = config.sleep ?? sleep;
     this.now = config.now ?? Date.now;
     this.onRequest = config.onRequest;
+    this.answers = {
+      baseUrl: this.baseUrl, origin: this.origin, enterpriseId: this.enterpriseId, now: this.now,
+      alwaysThere: () => new URL(this.url("corporate-cards/")).pathname,
+    };
   }
 
   /** An absolute URL under `/public/v1/enterprises/{enterprise_id}/`. */
@@ -151,7 +155,7 @@ export class SpendClient {
       try {
         const raw = await this.exchange(method, url, body, info, options.signal, attempt);
         if (raw.status >= 200 && raw.status < 300) return raw.text;
-        failure = this.httpError(raw, url, info);
+        failure = answerError(raw, url, info, this.answers);
         if (!this.retry.statuses.includes(raw.status)) throw failure;
         const asked = failure instanceof RateLimitError ? failure.retryAfterMs : parseRetryAfter(raw.headers.get("retry-after"), this.now());
         if (asked !== null) {
@@ -190,7 +194,7 @@ export class SpendClient {
       raw = await this.transport({ method, url, headers, body, signal: timeout.signal, maxBytes: this.maxResponseBytes });
     } catch (error) {
       if (signal?.aborted) throw new CancelledError("Cancelled.");
-      if (error instanceof AnswerTooLargeError) throw this.tooLarge(method, info);
+      if (error instanceof AnswerTooLargeError) throw tooLargeError(method, info, this.maxResponseBytes);
       if (timedOut) {
         throw new TimeoutError(
           `The service did not answer within ${duration(this.timeoutMs)} (${method} ${info.url}).`,
@@ -205,64 +209,8 @@ export class SpendClient {
     }
     // A transport that reads the whole body anyway (a test's): the same refusal. UTF-8 takes at least a
     // byte per UTF-16 unit, so a text longer than the limit in units is longer in bytes too.
-    if (raw.text.length > this.maxResponseBytes) throw this.tooLarge(method, info);
+    if (raw.text.length > this.maxResponseBytes) throw tooLargeError(method, info, this.maxResponseBytes);
     return raw;
-  }
-
-  private tooLarge(method: string, info: RequestInfo): AnswerTooLargeError {
-    return new AnswerTooLargeError(
-      `The service's answer to ${method} ${info.url} is larger than ${sizeInWords(this.maxResponseBytes)}, more than any answer of the API needs: it was not read.`,
-      info.url,
-    );
-  }
-
-  private httpError(raw: RawResponse, url: string, info: RequestInfo): HttpError {
-    let serverMessage = "";
-    try {
-      const body = JSON.parse(raw.text) as { error?: unknown };
-      if (typeof body?.error === "string") serverMessage = redactSecrets(body.error);
-    } catch {
-      // Not JSON (a proxy's HTML page, say): the status speaks for itself.
-    }
-    const said = serverMessage ? ` The service said: "${serverMessage}"` : "";
-    const where = `${info.method} ${info.url}`;
-    const status = raw.status;
-    // A browser's fetch with redirect "manual" shows a redirect as an opaque response with status 0.
-    if (status === 0 || (status >= 300 && status < 400)) {
-      const location = raw.headers.get("location");
-      let to = "";
-      try {
-        if (location) to = ` to ${new URL(location, this.origin).origin}`;
-      } catch {
-        to = " to an address that is not a URL";
-      }
-      return new RedirectError(
-        `The service answered ${where} with a redirect${to}${status ? ` (HTTP ${status})` : ""}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.${said}`,
-        status, serverMessage, info,
-      );
-    }
-    if (status === 403 || status === 401) {
-      return new AuthError(
-        `The API key was refused for enterprise ${this.enterpriseId}. Check the key and the enterprise id in the connection settings.${said}`,
-        status, serverMessage, info,
-      );
-    }
-    if (status === 404) {
-      // A missing record, or a wrong base URL: the path and the body tell them apart (not-found.ts).
-      return notFoundError(raw, url, info, serverMessage, { baseUrl: this.baseUrl, alwaysThere: new URL(this.url("corporate-cards/")).pathname });
-    }
-    if (status === 429) {
-      const retryAfterMs = parseRetryAfter(raw.headers.get("retry-after"), this.now());
-      const wait = retryAfterMs === null ? "in a moment" : `in ${Math.ceil(retryAfterMs / 1000)} s`;
-      return new RateLimitError(`The service is limiting requests (HTTP 429); try again ${wait}.${said}`, status, serverMessage, info, retryAfterMs);
-    }
-    if (status >= 500) {
-      return new ServerError(`The service failed (HTTP ${status}) on ${where}; try again later.${said}`, status, serverMessage, info);
-    }
-    return new RejectedError(
-      serverMessage ? `The service refused ${where}: ${serverMessage}` : `The service refused ${where} (HTTP ${status}).`,
-      status, serverMessage, info,
-    );
   }
 
   /** The key goes only to the configured origin (scheme, host and port): a link elsewhere is refused before anything is sent. */
@@ -273,11 +221,6 @@ export class SpendClient {
 
 function duration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
-}
-
-/** A byte limit in words: MB from one MB up, KB below (a limit configured that small would read "0 MB"). */
-function sizeInWords(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 function pathOf(url: string): string {

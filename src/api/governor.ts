@@ -6,7 +6,12 @@
  * not storm the service. Failures are not kept. The record functions' batches (functions/record-batch.ts)
  * use its two halves apart: `share` (a key's cache and its one call in flight) for each cell, `schedule` (a
  * place among the running calls) for the list pages and the GETs that answer them.
+ *
+ * The cache is lru-cache's. The places among the running calls are counted here, not by p-limit: p-limit 4 and
+ * later are ES modules only (jest runs the tests as CommonJS), and p-limit starts a task a microtask later,
+ * where a call with a free place is sent at once, synchronously.
  */
+import { LRUCache } from "lru-cache";
 
 export const DEFAULT_CACHE_MS = 5 * 60_000;
 /** Distinct calls sent at once; the rest wait their turn (their deadline starts when they are sent). */
@@ -16,25 +21,49 @@ export const MAX_ENTRIES = 10_000;
 /** Cells of spilled grids kept at most, so that a few huge lists cannot hold the memory of the runtime. */
 export const MAX_CACHED_CELLS = 2_000_000;
 
-interface Entry {
+/** A kept result, boxed: lru-cache keeps no undefined or null, and a result may be either. */
+interface Kept {
   value: unknown;
-  expires: number;
-  cells: number;
 }
 
 const cellsOf = (value: unknown) => (Array.isArray(value) ? value.reduce((n: number, row) => n + (Array.isArray(row) ? row.length : 1), 0) : 1);
 
+/**
+ * What lru-cache weighs a result at: lru-cache wants a weight of at least 1, and a grid may hold no cells. A
+ * cell weighs more than the extra 1 of every entry together, so the bound below admits exactly what the cell
+ * bound admitted: a result is kept iff its cells plus those kept are at most MAX_CACHED_CELLS (all in safe integers).
+ */
+const CELL_WEIGHT = MAX_ENTRIES + 1;
+const weightOf = (kept: Kept) => cellsOf(kept.value) * CELL_WEIGHT + 1;
+
 export class RequestGovernor {
   private readonly inFlight = new Map<string, Promise<unknown>>();
-  /** Least recently used first (a Map keeps insertion order; a hit moves its entry to the end). */
-  private readonly cache = new Map<string, Entry>();
-  private cachedCells = 0;
+  /**
+   * Results by key, least recently used evicted first (a hit makes its key the most recent, without renewing
+   * its time). Two of lru-cache's ways are not the governor's, and are set apart here:
+   * - lru-cache reads its clock through `perf` (performance.now by default, debounced by a timer of
+   *   `ttlResolution` ms). The governor's clock is `now` (Date.now, which jest's fake timers drive; tests pass
+   *   their own), read at every look-up and with no timer of its own: `ttlResolution: 0`, no `ttlAutopurge`.
+   *   The clock is shifted by 1 because lru-cache reads a start of 0 as "no time limit", and a test clock starts at 0.
+   * - lru-cache takes a result as expired once its age is over its ttl; the governor, once its age reaches
+   *   cacheMs. `peek` asks the time left (`getRemainingTTL`) and forgets a result with none left.
+   * The ttl is given per result (cacheMs when it was kept: the user may change cacheMs meanwhile).
+   */
+  private readonly cache: LRUCache<string, Kept>;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   /** Calls that reached `fetch`, for tests and the taskpane's status line. */
   readonly stats = { calls: 0, fetches: 0, hits: 0, shared: 0, queued: 0 };
 
-  constructor(public cacheMs: number = DEFAULT_CACHE_MS, private readonly now: () => number = Date.now, readonly concurrency = GOVERNOR_CONCURRENCY) {}
+  constructor(public cacheMs: number = DEFAULT_CACHE_MS, now: () => number = Date.now, readonly concurrency = GOVERNOR_CONCURRENCY) {
+    this.cache = new LRUCache<string, Kept>({
+      max: MAX_ENTRIES,
+      maxSize: MAX_CACHED_CELLS * CELL_WEIGHT + MAX_ENTRIES,
+      sizeCalculation: weightOf,
+      perf: { now: () => now() + 1 },
+      ttlResolution: 0,
+    });
+  }
 
   /**
    * The value for `key`: from the cache, from the same call in flight, or fetched once when a place among
@@ -98,21 +127,16 @@ export class RequestGovernor {
 
   /** A cached value that has not expired, or undefined. Never fetches (formula value preview uses it). */
   peek<T>(key: string): T | undefined {
-    const entry = this.cache.get(key);
-    if (!entry) return undefined;
-    this.cache.delete(key);
-    if (entry.expires <= this.now()) {
-      this.cachedCells -= entry.cells;
+    if (this.cache.getRemainingTTL(key) <= 0) {
+      this.cache.delete(key); // expired: its cells are given back
       return undefined;
     }
-    this.cache.set(key, entry);
-    return entry.value as T;
+    return this.cache.get(key)?.value as T | undefined;
   }
 
   /** Forgets every cached result (Refresh data, a new connection). Calls in flight finish. */
   clear(): void {
     this.cache.clear();
-    this.cachedCells = 0;
   }
 
   /** Results cached now (tests, diagnostics). */
@@ -131,20 +155,8 @@ export class RequestGovernor {
     else this.running--;
   }
 
+  /** Keeps `value` for cacheMs, making room by forgetting the least recently used; one over the cell bound is not kept. */
   private remember(key: string, value: unknown): void {
-    const old = this.cache.get(key);
-    if (old) {
-      this.cache.delete(key);
-      this.cachedCells -= old.cells;
-    }
-    const cells = cellsOf(value);
-    if (cells > MAX_CACHED_CELLS) return;
-    while (this.cache.size >= MAX_ENTRIES || this.cachedCells + cells > MAX_CACHED_CELLS) {
-      const [oldest, entry] = this.cache.entries().next().value as [string, Entry];
-      this.cache.delete(oldest);
-      this.cachedCells -= entry.cells;
-    }
-    this.cache.set(key, { value, expires: this.now() + this.cacheMs, cells });
-    this.cachedCells += cells;
+    this.cache.set(key, { value }, { ttl: this.cacheMs });
   }
 }

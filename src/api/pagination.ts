@@ -69,6 +69,20 @@ function idsOf<T extends { id: string }>(page: DecodedPage<T>): string[] {
   return ids;
 }
 
+/** One listing's state, shared by the two ways its pages after the first are fetched. */
+interface Listing<T> {
+  /** Aborted when the caller's signal is, when the consumer leaves early, or when a page fails. */
+  signal: AbortSignal;
+  guard: PageGuard;
+  maxRecords: number;
+  /**
+   * Checks a page against what came before, counts it, reports the progress, and makes it the page yielded.
+   * A method, not a function property: its parameters stay bivariant, so a Paginated of a resource's records
+   * is still a Paginated of records with an id (load-params.ts, spill.ts).
+   */
+  take(page: number, env: DecodedPage<T>, total: number | null): Page<T>;
+}
+
 /** Resolves in a later task: a request just started is written out before the CPU work that follows. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -94,96 +108,115 @@ export class Paginated<T extends { id: string }> implements AsyncIterable<T> {
 
   /** Every page, in order. Breaking out of the loop cancels the pages still in flight. */
   async *pages(): AsyncGenerator<Page<T>> {
-    const { resource } = this.spec;
     const own = new AbortController();
     const outer = this.options.signal;
     const onAbort = () => own.abort();
     outer?.addEventListener("abort", onAbort, { once: true });
-    const signal = own.signal;
     const maxRecords = this.options.maxRecords ?? MAX_LIST_RECORDS;
-    // Every page but the last is non-empty (checked below), so no honest list needs more pages than records.
-    const guard = new PageGuard(resource, maxRecords, Math.ceil(maxRecords / this.pageSize) + 1);
+    // Every page but the last is non-empty (checked as the pages come), so no honest list needs more pages than records.
+    const guard = new PageGuard(this.spec.resource, maxRecords, Math.ceil(maxRecords / this.pageSize) + 1);
     let loaded = 0;
-    const take = (page: number, env: DecodedPage<T>, total: number | null): Page<T> => {
-      guard.accept(page, idsOf(env), total);
-      loaded += env.results.length + env.malformed.length;
-      this.options.onProgress?.(loaded, env.count);
-      return { page, count: env.count, results: env.results, malformed: env.malformed };
+    const listing: Listing<T> = {
+      signal: own.signal,
+      guard,
+      maxRecords,
+      take: (page, env, total) => {
+        guard.accept(page, idsOf(env), total);
+        loaded += env.results.length + env.malformed.length;
+        this.options.onProgress?.(loaded, env.count);
+        return { page, count: env.count, results: env.results, malformed: env.malformed };
+      },
     };
     try {
       if (outer?.aborted) throw new CancelledError("Cancelled.");
       const firstUrl = this.pageUrl(1);
       guard.visit(firstUrl, 1);
-      const first = this.decode(1, await this.client.getText(firstUrl, { signal }));
+      const first = this.decode(1, await this.client.getText(firstUrl, { signal: own.signal }));
       const count = first.count;
-      if (typeof count === "number") {
-        if (count > maxRecords) {
-          throw new PaginationError(
-            `The service says there are ${count.toLocaleString("en-US")} ${resource}, more than a sheet can hold (${maxRecords.toLocaleString("en-US")}). Load a narrower selection (a state, a date range).`,
-            1,
-          );
-        }
-        const pages = Math.max(1, Math.ceil(count / this.pageSize));
-        this.checkPageSize(1, sizeOf(first), count, pages);
-        yield take(1, first, count);
-        // At most `limit` pages on the network. A page gives its place to the next as soon as its text is in
-        // hand, so that request travels while this page is parsed and checked. Pages asked for and not yet
-        // yielded: at most 2 x `limit` (what a slow consumer holds in memory, what a bad server costs).
-        const limit = this.options.concurrency ?? this.client.concurrency;
-        const pending = new Map<number, Promise<DecodedPage<T>>>();
-        let onNetwork = 0;
-        let nextToStart = 2;
-        let yielded = 1;
-        const fill = () => {
-          while (!signal.aborted && onNetwork < limit && nextToStart <= pages && nextToStart - 1 - yielded < 2 * limit) {
-            const page = nextToStart++;
-            onNetwork++;
-            const request = this.fetchPage(page, count, signal, (ok) => {
-              onNetwork--;
-              if (ok) fill(); // after a failure, nothing more is asked for: the failure ends the list in its turn
-            });
-            request.catch(() => undefined); // observed when its turn comes
-            pending.set(page, request);
-          }
-        };
-        for (let page = 2; page <= pages; page++) {
-          fill();
-          const env = await pending.get(page)!;
-          pending.delete(page);
-          if (env.count !== count) throw this.moved(count, env.count ?? guard.distinct, "the total changed between pages");
-          this.checkPageSize(page, sizeOf(env), count, pages);
-          const out = take(page, env, count);
-          yielded = page;
-          fill();
-          yield out;
-        }
-      } else {
-        // No count: follow `next`, resolved against the page that gave it (a relative link is a path on the
-        // same server) and checked against the configured origin and this list's path before the key is sent.
-        yield take(1, first, null);
-        let page = 1;
-        let url = firstUrl;
-        let next = first.next;
-        let previous = first;
-        while (next) {
-          if (sizeOf(previous) === 0) {
-            throw new PaginationError(`The service sent an empty page ${page} of ${resource} with a link to another page. Loading stopped.`, page);
-          }
-          page++;
-          url = resolveLink(next, url, firstUrl, this.client.origin, `page ${page} of ${resource}`, page);
-          guard.visit(url, page);
-          const env = this.decode(page, await this.client.getText(url, { signal }));
-          yield take(page, env, null);
-          previous = env;
-          next = env.next;
-        }
-      }
+      if (typeof count === "number") yield* this.countedPages(first, count, listing);
+      else yield* this.linkedPages(first, firstUrl, listing);
     } catch (error) {
       if (outer?.aborted && !(error instanceof CancelledError)) throw new CancelledError("Cancelled.");
       throw error;
     } finally {
       own.abort(); // stops pages still in flight when the consumer left early or a page failed
       outer?.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /**
+   * The pages of a list whose first page gave its count: how many pages follow is known, so they are fetched
+   * several at once and yielded in order, each checked against the count.
+   */
+  private async *countedPages(first: DecodedPage<T>, count: number, listing: Listing<T>): AsyncGenerator<Page<T>> {
+    const { resource } = this.spec;
+    const { signal, guard, maxRecords, take } = listing;
+    if (count > maxRecords) {
+      throw new PaginationError(
+        `The service says there are ${count.toLocaleString("en-US")} ${resource}, more than a sheet can hold (${maxRecords.toLocaleString("en-US")}). Load a narrower selection (a state, a date range).`,
+        1,
+      );
+    }
+    const pages = Math.max(1, Math.ceil(count / this.pageSize));
+    this.checkPageSize(1, sizeOf(first), count, pages);
+    yield take(1, first, count);
+    // At most `limit` pages on the network. A page gives its place to the next as soon as its text is in
+    // hand, so that request travels while this page is parsed and checked. Pages asked for and not yet
+    // yielded: at most 2 x `limit` (what a slow consumer holds in memory, what a bad server costs).
+    const limit = this.options.concurrency ?? this.client.concurrency;
+    const pending = new Map<number, Promise<DecodedPage<T>>>();
+    let onNetwork = 0;
+    let nextToStart = 2;
+    let yielded = 1;
+    const fill = () => {
+      while (!signal.aborted && onNetwork < limit && nextToStart <= pages && nextToStart - 1 - yielded < 2 * limit) {
+        const page = nextToStart++;
+        onNetwork++;
+        const request = this.fetchPage(page, count, signal, (ok) => {
+          onNetwork--;
+          if (ok) fill(); // after a failure, nothing more is asked for: the failure ends the list in its turn
+        });
+        request.catch(() => undefined); // observed when its turn comes
+        pending.set(page, request);
+      }
+    };
+    for (let page = 2; page <= pages; page++) {
+      fill();
+      const env = await pending.get(page)!;
+      pending.delete(page);
+      if (env.count !== count) throw this.moved(count, env.count ?? guard.distinct, "the total changed between pages");
+      this.checkPageSize(page, sizeOf(env), count, pages);
+      const out = take(page, env, count);
+      yielded = page;
+      fill();
+      yield out;
+    }
+  }
+
+  /**
+   * The pages of a list whose first page gave no count: `next` is followed, resolved against the page that
+   * gave it (a relative link is a path on the same server) and checked against the configured origin and this
+   * list's path before the key is sent.
+   */
+  private async *linkedPages(first: DecodedPage<T>, firstUrl: string, listing: Listing<T>): AsyncGenerator<Page<T>> {
+    const { resource } = this.spec;
+    const { signal, guard, take } = listing;
+    yield take(1, first, null);
+    let page = 1;
+    let url = firstUrl;
+    let next = first.next;
+    let previous = first;
+    while (next) {
+      if (sizeOf(previous) === 0) {
+        throw new PaginationError(`The service sent an empty page ${page} of ${resource} with a link to another page. Loading stopped.`, page);
+      }
+      page++;
+      url = resolveLink(next, url, firstUrl, this.client.origin, `page ${page} of ${resource}`, page);
+      guard.visit(url, page);
+      const env = this.decode(page, await this.client.getText(url, { signal }));
+      yield take(page, env, null);
+      previous = env;
+      next = env.next;
     }
   }
 

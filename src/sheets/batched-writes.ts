@@ -4,10 +4,17 @@
  * under way go together in the next one, so when Excel is the slower side it makes fewer, fuller round trips
  * instead of falling further behind. At most `ahead` pages wait; beyond that `push` waits, so rendered rows
  * never pile up in memory. The first failure stops the writing and is thrown by the next `push` and by `drain`.
+ * The writes run one after another on a SerialQueue (serial-queue.ts). What it does not do is kept here: the
+ * coalescing (a write queued and not yet started takes every page pushed until it starts) and the stop at the
+ * first failure (the queue would run the next write all the same: here it writes nothing).
  */
+import { SerialQueue } from "./serial-queue";
+
 export class BatchedWrites<T> {
   private pending: T[] = [];
-  private running: Promise<void> | null = null;
+  private readonly writes = new SerialQueue();
+  /** A write is queued that has not taken the pending pages yet: pages pushed meanwhile go with it. */
+  private writeQueued = false;
   private failure: { error: unknown } | null = null;
   private wakeUps: (() => void)[] = [];
 
@@ -24,34 +31,36 @@ export class BatchedWrites<T> {
       this.throwIfFailed();
     }
     this.pending.push(page);
-    this.running ??= this.run();
+    if (!this.writeQueued) {
+      this.writeQueued = true;
+      void this.writes.run(() => this.writePending()); // never rejects: a failure is kept for push and drain
+    }
   }
 
   /** Waits until every queued page is written; throws the first failure. */
   async drain(): Promise<void> {
-    while (this.running) await this.running;
+    await this.writes.settled();
     this.throwIfFailed();
   }
 
   /** Waits for the write under way, whatever its outcome, and drops what was still queued (before taking it back). */
   async settle(): Promise<void> {
     this.failure ??= { error: new Error("stopped") };
-    while (this.running) await this.running;
+    await this.writes.settled();
   }
 
-  private async run(): Promise<void> {
+  /** Writes the pages pushed so far in one write, unless the writing has stopped. */
+  private async writePending(): Promise<void> {
+    this.writeQueued = false;
+    const batch = this.pending;
+    this.pending = [];
+    this.wake();
+    if (this.failure) return;
     try {
-      while (this.pending.length > 0 && !this.failure) {
-        const batch = this.pending;
-        this.pending = [];
-        this.wake();
-        await this.write(batch);
-      }
+      await this.write(batch);
     } catch (error) {
       this.failure ??= { error };
-    } finally {
       this.pending = [];
-      this.running = null;
       this.wake();
     }
   }

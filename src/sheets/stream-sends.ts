@@ -3,7 +3,11 @@
  * one request at a time and in order, and a write resolves once its last request is sent, so that the next
  * rows are made ready while Excel is still at work on it. Rows that would only fill part of a request may
  * wait for more (see `Hold`): fewer, fuller round trips.
+ * Pipelined, not queued: a write is called at once and waits itself for the request ahead (`after`), and a
+ * refusal goes down the chain so that nothing is sent after it. A SerialQueue (serial-queue.ts) only follows
+ * the writes, for `abandon` to wait until all of them have settled, whatever their outcome.
  */
+import { SerialQueue } from "./serial-queue";
 import type { CellValue, TableStart } from "./workbook";
 import { WorkbookError } from "./workbook-errors";
 
@@ -27,6 +31,8 @@ export class StreamSends {
    * with the first failure, which the next append and `settled` throw.
    */
   private tail: Promise<void> = Promise.resolve();
+  /** Every write given so far, for `abandon` to wait until each is back or failed. */
+  private readonly allWrites = new SerialQueue();
   /** A request of this table is in Excel. */
   private busy = false;
   /** The first refused request's error: nothing more is sent or held after it. */
@@ -77,10 +83,17 @@ export class StreamSends {
   async abandon(): Promise<void> {
     this.closed = true;
     this.held = [];
-    await this.tail.catch(() => undefined);
+    await this.allWrites.settled();
   }
 
+  /** Gives `rows` to the next request, behind every one given before; resolves once they are sent (or refused). */
   private send(rows: CellValue[][]): Promise<void> {
+    const { sent, back } = this.request(rows);
+    return Promise.race([sent, back]);
+  }
+
+  /** Gives `rows` to a write behind those given before: `sent` once its last request is sent, `back` once all are back. */
+  private request(rows: CellValue[][]): { sent: Promise<void>; back: Promise<void> } {
     const after = this.tail;
     const below = this.written;
     this.written += rows.length;
@@ -90,6 +103,7 @@ export class StreamSends {
     // Settled only once the request ahead is too, even if this write failed before waiting for it.
     const tail = Promise.allSettled([after, back]).then(() => back);
     this.tail = tail;
+    this.allWrites.follow(tail);
     this.busy = true;
     tail.then(
       () => {
@@ -99,7 +113,7 @@ export class StreamSends {
         if (this.hold === "whileExcelBusy" && !this.closed && !this.failure && this.held.length > 0) {
           const waiting = this.held;
           this.held = [];
-          void this.send(waiting).catch(() => undefined); // its failure is kept, and thrown by the next append or settled
+          this.request(waiting); // its failure is kept, and thrown by the next append or settled
         }
       },
       (error: unknown) => {
@@ -107,6 +121,6 @@ export class StreamSends {
         this.held = []; // nothing goes after a refusal; the load that appended them fails and takes the table back
       },
     );
-    return Promise.race([sent, back]);
+    return { sent, back };
   }
 }

@@ -2,9 +2,13 @@
  * The journal sheet, written ahead: a PATCH's "sending" line is in the workbook before the PATCH leaves,
  * and the answer's line follows. Lines queued by concurrent senders go in one append; appends never
  * overlap. Every text passes the client's redaction, so the key never lands in the workbook.
+ * Appends run one after another on a SerialQueue (sheets/serial-queue.ts); what the queue does not do is kept
+ * here: a flush not yet started is shared by every caller until it starts (its lines go in one append), and
+ * the first append of a writer also waits its turn among every writer's first appends (appendCreating).
  */
 import type { TrackedResource } from "../domain";
 import { NUMBER_FORMATS, toCell, type AppendWrite, type CellValue, type Workbook } from "../sheets";
+import { SerialQueue } from "../sheets/serial-queue";
 import type { JournalEntry, JournalRequest } from "./outcome";
 
 export const JOURNAL_TABLE = "SpendSyncJournal";
@@ -64,9 +68,9 @@ export async function journalPlace(workbook: Workbook): Promise<JournalPlace> {
  * it, and the second creation fails ("sheet … already exists"): issue 25 lost 48 rows to that. Here the
  * second waits for the first and then finds the journal there to append to. One chain for the whole runtime,
  * not one per Workbook object: an add-in runtime serves one workbook (Office starts one per document), and two
- * Workbook objects over its one Excel must wait for each other too. Never rejects.
+ * Workbook objects over its one Excel must wait for each other too.
  */
-let creations: Promise<void> = Promise.resolve();
+const creations = new SerialQueue();
 
 /**
  * Appends lines to a journal that may not exist yet: after any creation under way, and as the next one. A
@@ -74,7 +78,7 @@ let creations: Promise<void> = Promise.resolve();
  * workbook: a co-author's) is a reason to append to it, once.
  */
 async function appendCreating(workbook: Workbook, write: AppendWrite): Promise<void> {
-  const mine = creations.then(async () => {
+  await creations.run(async () => {
     try {
       await workbook.appendRows(write);
     } catch (error) {
@@ -82,15 +86,14 @@ async function appendCreating(workbook: Workbook, write: AppendWrite): Promise<v
       await workbook.appendRows(write);
     }
   });
-  creations = mine.catch(() => undefined);
-  await mine;
 }
 
 export class JournalWriter {
   private queued: CellValue[][] = [];
   private place: Promise<JournalPlace> | null = null;
+  /** The flush queued and not yet started: callers until it starts share it. */
   private next: Promise<void> | null = null;
-  private tail: Promise<void> = Promise.resolve();
+  private readonly appends = new SerialQueue();
   /** Lines written so far. */
   written = 0;
 
@@ -110,7 +113,7 @@ export class JournalWriter {
   /** Writes every queued line; concurrent callers share one append, and appends run one after another. */
   flush(): Promise<void> {
     if (this.next) return this.next;
-    const run = this.tail.then(async () => {
+    const run = this.appends.run(async () => {
       this.next = null;
       const rows = this.queued;
       this.queued = [];
@@ -127,7 +130,6 @@ export class JournalWriter {
       this.written += rows.length;
     });
     this.next = run;
-    this.tail = run.catch(() => undefined);
     return run;
   }
 }

@@ -2,7 +2,7 @@
  * The governor's cache keeps what the user set, and counts what it keeps right: results for 5 minutes by
  * default, none when the time is set to 0, all of them forgotten by "Refresh data" (clear); every hit counted;
  * a grid of exactly the cell bound, or results adding up to it exactly, are kept; an expired result gives its
- * cells back, so that what replaces it is kept too.
+ * cells back, so that what replaces it is kept too; an empty grid takes no room, and a null result is kept.
  */
 import { DEFAULT_CACHE_MS, MAX_CACHED_CELLS, RequestGovernor } from "../../src/api";
 
@@ -76,4 +76,20 @@ describe("the cell bound", () => {
     await governor.run("b", async () => row(MAX_CACHED_CELLS / 2));
     expect([governor.peek("a") !== undefined, governor.peek("b") !== undefined]).toEqual([true, true]);
   });
+
+  it("an empty grid holds no cells: kept beside results that fill the bound, dropping none of them", async () => {
+    const governor = new RequestGovernor(60_000, () => 0);
+    await governor.run("a", async () => row(MAX_CACHED_CELLS / 2));
+    await governor.run("b", async () => row(MAX_CACHED_CELLS / 2));
+    await governor.run("none", async () => []);
+    expect(["a", "b", "none"].map((k) => governor.peek(k))).toEqual([row(MAX_CACHED_CELLS / 2), row(MAX_CACHED_CELLS / 2), []]);
+  });
+});
+
+it("a result of null is kept like any other", async () => {
+  const governor = new RequestGovernor(60_000, () => 0);
+  let n = 0;
+  await governor.run("k", async () => (n++, null));
+  expect(await governor.run("k", async () => (n++, null))).toBeNull();
+  expect([n, governor.stats.hits]).toEqual([1, 1]);
 });
