@@ -7,7 +7,8 @@
  * docs/excel-checks.md says what each check proves.
  */
 import type { ExcelHost, XContext } from "./excel/api";
-import { deleteSheet as removeSheet, ExcelWorkbook } from "./excel/adapter";
+import { ExcelWorkbook } from "./excel/adapter";
+import { deleteSheet as removeSheet } from "./excel/create-table";
 import { CELL_TEXT_LIMIT, fitCell } from "./excel/cells";
 import { columnName, locateTable } from "./excel/locate";
 import type { CellValue } from "./workbook";
