@@ -56,98 +56,147 @@ export interface RefreshPlan {
   decisions: ThreeWay;
 }
 
+/** Plans a Refresh of only what changed: every existing row in body order, then the new records below. */
 export function planRefresh(load: Load, collected: Collected, loadedRead: SnapshotRead, sheet: SheetCells): RefreshPlan {
-  const { layout, source, trackedHeaders, statusHeader, options } = load;
-  const { incoming, hashes, fresh, readOnly } = collected;
-  const { snapshot: loaded, readOnly: loadedReadOnly } = loadedRead;
-  const digests = loadedRead.digests ?? new Map<string, string>();
-  const trackedList = load.tracked ? TRACKED_KEYS.map((key) => trackedHeaders[key]) : [];
-  const { ids, statuses } = sheet;
-  const trackedOf = (h: string) => sheet.tracked.get(h) ?? [];
-  const view = { header: [layout[0], ...trackedList], rows: ids.map((id, r) => [id, ...trackedList.map((h) => trackedOf(h)[r])]) };
-  const stamp = stampOf(load.now);
-  const edits = load.tracked ? findEdits(view, trackedHeaders, loaded) : [];
-  const decisions = threeWay(edits, view, trackedHeaders, loaded, fresh, statusHeader, stamp, Boolean(options.discardEdits));
-  readOnlyNotesFirst(decisions, readOnly, statusHeader);
-  const edited = new Set(edits.map((e) => e.id));
+  const planner = new Planner(load, collected, loadedRead, sheet);
+  sheet.ids.forEach((id, r) => planner.existingRow(id, r));
+  planner.newRecords();
+  return planner.plan;
+}
 
-  const statusAt = layout.indexOf(statusHeader);
-  const trackedPlaces = trackedList.map((h) => layout.indexOf(h));
-  const formatter = rowFormatter(source.columns);
-  const plainFormats = source.columns.map((c) => NUMBER_FORMATS[c.kind]);
-  const formatsOf = (row: CellValue[]) => formatter?.(row) ?? plainFormats;
-  const removedNote = `${REMOVED_NOTE_PREFIX} for this table's query (refresh ${stamp})`;
+/** One refresh's plan as it is made: the decisions read from the table and snapshot, and the patches so far. */
+class Planner {
+  readonly plan: RefreshPlan;
+  private readonly trackedList: string[];
+  /** Ids whose tracked cells the user edited. */
+  private readonly edited: Set<string>;
+  private readonly statusAt: number;
+  private readonly trackedPlaces: number[];
+  private readonly plainFormats: (string | null)[];
+  private readonly formatsOf: (row: CellValue[]) => readonly (string | null)[];
+  private readonly removedNote: string;
+  /** The snapshot's fingerprint of each record's service cells, by id. */
+  private readonly digests: Map<string, string>;
+  /** Ids on more than one row. */
+  private readonly twice = new Set<string>();
+  /** Ids whose first row is planned (it takes the record). */
+  private readonly seen = new Set<string>();
 
-  const patches = new Map<number, Patch>();
-  const patchOf = (row: number, formats: readonly (string | null)[]): Patch => {
+  constructor(
+    private readonly load: Load, private readonly collected: Collected,
+    private readonly loadedRead: SnapshotRead, private readonly sheet: SheetCells,
+  ) {
+    const { layout, source, trackedHeaders, statusHeader, options } = load;
+    const { fresh, readOnly } = collected;
+    const { ids } = sheet;
+    this.digests = loadedRead.digests ?? new Map<string, string>();
+    this.trackedList = load.tracked ? TRACKED_KEYS.map((key) => trackedHeaders[key]) : [];
+    const view = { header: [layout[0], ...this.trackedList], rows: ids.map((id, r) => [id, ...this.trackedList.map((h) => this.trackedOf(h)[r])]) };
+    const stamp = stampOf(load.now);
+    const edits = load.tracked ? findEdits(view, trackedHeaders, loadedRead.snapshot) : [];
+    const decisions = threeWay(edits, view, trackedHeaders, loadedRead.snapshot, fresh, statusHeader, stamp, Boolean(options.discardEdits));
+    readOnlyNotesFirst(decisions, readOnly, statusHeader);
+    this.edited = new Set(edits.map((e) => e.id));
+
+    this.statusAt = layout.indexOf(statusHeader);
+    this.trackedPlaces = this.trackedList.map((h) => layout.indexOf(h));
+    const formatter = rowFormatter(source.columns);
+    const plainFormats = source.columns.map((c) => NUMBER_FORMATS[c.kind]);
+    this.plainFormats = plainFormats;
+    this.formatsOf = (row: CellValue[]) => formatter?.(row) ?? plainFormats;
+    this.removedNote = `${REMOVED_NOTE_PREFIX} for this table's query (refresh ${stamp})`;
+
+    const once = new Set<string>();
+    for (const id of ids) if (id) (once.has(id) ? this.twice : once).add(id);
+    this.plan = { patches: new Map<number, Patch>(), changed: [], records: [], removed: [], added: 0, updated: 0, rows: ids.length, decisions };
+  }
+
+  private trackedOf(header: string): CellValue[] {
+    return this.sheet.tracked.get(header) ?? [];
+  }
+
+  private patchOf(row: number, formats: readonly (string | null)[]): Patch {
+    const { patches } = this.plan;
+    const { layout } = this.load;
     let patch = patches.get(row);
     if (!patch) patches.set(row, (patch = { row, values: layout.map(() => undefined), fills: layout.map(() => undefined), formats }));
     return patch;
-  };
-  const setStatus = (row: number, text: string, formats: readonly (string | null)[] = plainFormats) => {
-    const patch = patchOf(row, formats);
-    patch.values[statusAt] = text;
-    if (statuses[row] !== "") patch.fills[statusAt] = null; // a sync's or a preview's colour goes with its text
-  };
+  }
 
-  const twice = new Set<string>();
-  const once = new Set<string>();
-  for (const id of ids) if (id) (once.has(id) ? twice : once).add(id);
-  const seen = new Set<string>();
-  const plan: RefreshPlan = { patches, changed: [], records: [], removed: [], added: 0, updated: 0, rows: ids.length, decisions };
-  ids.forEach((id, r) => {
+  private setStatus(row: number, text: string, formats: readonly (string | null)[] = this.plainFormats): void {
+    const patch = this.patchOf(row, formats);
+    patch.values[this.statusAt] = text;
+    if (this.sheet.statuses[row] !== "") patch.fills[this.statusAt] = null; // a sync's or a preview's colour goes with its text
+  }
+
+  /** Body row `r`, holding `id`: a duplicate marked, a removed record noted, else the cells and status that changed. */
+  existingRow(id: string, r: number): void {
     if (!id) return;
-    const row = incoming.get(id);
-    if (seen.has(id)) {
-      if (statuses[r] !== DUPLICATE_NOTE) setStatus(r, DUPLICATE_NOTE);
+    const { statuses } = this.sheet;
+    const row = this.collected.incoming.get(id);
+    if (this.seen.has(id)) {
+      if (statuses[r] !== DUPLICATE_NOTE) this.setStatus(r, DUPLICATE_NOTE);
       return;
     }
     if (!row) {
-      plan.removed.push(id);
-      if (!statuses[r].startsWith(REMOVED_NOTE_PREFIX)) setStatus(r, removedNote);
+      this.plan.removed.push(id);
+      if (!statuses[r].startsWith(REMOVED_NOTE_PREFIX)) this.setStatus(r, this.removedNote);
       return;
     }
-    seen.add(id);
+    this.seen.add(id);
+    this.refreshRow(id, r, row);
+  }
+
+  /** The first row of a record the service still sends: its changed cells, marks and status, and its snapshot row. */
+  private refreshRow(id: string, r: number, row: CellValue[]): void {
+    const { load, plan, edited, twice } = this;
+    const { hashes, fresh, readOnly } = this.collected;
+    const { statusHeader } = load;
+    const { decisions } = plan;
     const cells = hashes.get(id) ?? "";
-    const serverChanged = twice.has(id) || digests.get(id) !== digestOf(cells);
-    const before = loaded.get(id);
+    const serverChanged = twice.has(id) || this.digests.get(id) !== digestOf(cells);
+    const before = this.loadedRead.snapshot.get(id);
     const trackedChanged = load.tracked && (!before || !sameTracked(before, fresh.get(id)!));
     const override = decisions.overrides.get(id);
     const writeTracked = !override && (edited.has(id) || trackedChanged);
-    const formats = formatsOf(row);
+    const formats = this.formatsOf(row);
     if (serverChanged) {
-      const patch = patchOf(r, formats);
+      const patch = this.patchOf(r, formats);
       for (const p of load.hashed) patch.values[p] = row[p];
       // A row of an id found twice holds another record's cells, maybe: nothing there was typed over this record's.
       if (!twice.has(id)) plan.changed.push({ row: r, id });
     }
     if (writeTracked) {
-      const patch = patchOf(r, formats);
-      for (const p of trackedPlaces) {
+      const patch = this.patchOf(r, formats);
+      for (const p of this.trackedPlaces) {
         patch.values[p] = row[p];
         if (edited.has(id)) patch.fills[p] = EDITABLE_FILL; // Preview's mark of an edit goes with the edit
       }
     }
     // A kept edit keeps its mark (the cells the user changed, as Preview marks them), whatever marked them before.
-    for (const header of decisions.marks.get(id) ?? []) patchOf(r, formats).fills[layout.indexOf(header)] = EDITED_FILL;
-    const status = String(override?.[statusHeader] ?? row[statusAt] ?? "");
-    if (status !== statuses[r]) setStatus(r, status, formats);
+    for (const header of decisions.marks.get(id) ?? []) this.patchOf(r, formats).fills[load.layout.indexOf(header)] = EDITED_FILL;
+    const status = String(override?.[statusHeader] ?? row[this.statusAt] ?? "");
+    if (status !== this.sheet.statuses[r]) this.setStatus(r, status, formats);
     if (serverChanged || writeTracked) plan.updated++;
-    if (serverChanged || trackedChanged || (loadedReadOnly.get(id) ?? "") !== (readOnly.get(id) ?? "") || !loadedRead.rowOf.has(id)) {
+    if (serverChanged || trackedChanged || (this.loadedRead.readOnly.get(id) ?? "") !== (readOnly.get(id) ?? "") || !this.loadedRead.rowOf.has(id)) {
       plan.records.push({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells });
     }
-  });
-
-  // A table loaded empty holds one blank row (an Excel table always has one): the first new record takes it.
-  const blank = ids.length === 1 && ids[0] === "" && statuses[0] === "" && trackedList.every((h) => String(trackedOf(h)[0] ?? "") === "");
-  let next = blank ? 0 : ids.length;
-  for (const [id, row] of incoming) {
-    if (seen.has(id)) continue;
-    const patch = patchOf(next++, formatsOf(row));
-    row.forEach((value, p) => (patch.values[p] = value));
-    plan.records.push({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id) ?? "" });
-    plan.added++;
   }
-  plan.rows = next;
-  return plan;
+
+  /** The records no row holds, below the last row (or into the one blank row of a table loaded empty). */
+  newRecords(): void {
+    const { ids, statuses } = this.sheet;
+    const { incoming, hashes, fresh, readOnly } = this.collected;
+    // A table loaded empty holds one blank row (an Excel table always has one): the first new record takes it.
+    const blank = ids.length === 1 && ids[0] === "" && statuses[0] === "" && this.trackedList.every((h) => String(this.trackedOf(h)[0] ?? "") === "");
+    let next = blank ? 0 : ids.length;
+    for (const [id, row] of incoming) {
+      if (this.seen.has(id)) continue;
+      const patch = this.patchOf(next++, this.formatsOf(row));
+      row.forEach((value, p) => (patch.values[p] = value));
+      this.plan.records.push({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id) ?? "" });
+      this.plan.added++;
+    }
+    this.plan.rows = next;
+  }
 }

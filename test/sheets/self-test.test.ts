@@ -1,6 +1,6 @@
 /** "Check this Excel" passes in the strict in-memory Excel, cleans up after itself, and fails in an Excel that parses text. */
 import { functionFeatures, runSelfTest } from "../../src/sheets";
-import * as adapter from "../../src/sheets/excel/adapter";
+import * as tableCreation from "../../src/sheets/excel/create-table";
 import { isSetSupported, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { Members } from "../../src/workbench/fake-excel/protocol/host-object";
@@ -121,7 +121,7 @@ describe("the self-test", () => {
     const excel = await usedWorkbook();
     const before = sheetsOf(excel);
     // The clean-up as it was: delete() straight on a very hidden sheet, which Excel refuses (d.ts, Worksheet.delete).
-    const spy = jest.spyOn(adapter, "deleteSheet").mockImplementation((sheet) => sheet.delete());
+    const spy = jest.spyOn(tableCreation, "deleteSheet").mockImplementation((sheet) => sheet.delete());
     try {
       const report = await runSelfTest(excel, "in-memory Excel");
       const last = report.results.at(-1)!;

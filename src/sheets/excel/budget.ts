@@ -1,7 +1,8 @@
 /**
  * What a write costs in a request, planned before anything is queued: Excel on the web refuses a request over
  * 5 MB, so rows go in chunks whose JSON (values, formats, formulas, and each operation's own cost) stays within
- * a budget under it. The adapter (adapter.ts) and the patches of a refresh (patch.ts) plan with these.
+ * a budget under it. Rows written in chunks (write-rows.ts, create-table.ts) and the patches of a refresh
+ * (patch.ts) plan with these.
  */
 import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./cells";
 import type { CellValue } from "../workbook";

@@ -126,7 +126,7 @@ function columnRuns(patch: RowPatch, columns: readonly number[], cuts: ReadonlyS
 
 /**
  * Writes the blocks below the table's header, in requests within the budget; each request's ranges are
- * attached only once the request before it is back (see ExcelWorkbook.writeRows for why), while its arrays
+ * attached only once the request before it is back (see writeRows in write-rows.ts for why), while its arrays
  * are already built. `lastRequest` queues into the last request (a table's resize).
  */
 export async function writeBlocks(

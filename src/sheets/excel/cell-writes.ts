@@ -1,0 +1,91 @@
+/**
+ * Single cells written into a table's body (a sync's server values, statuses and fills): grouped into runs of
+ * adjacent rows of one column, in requests within the request budget.
+ */
+import type { XContext } from "./api";
+import { OPERATION_BYTES, REQUEST_BUDGET_BYTES } from "./budget";
+import { typedBytes, typedCell } from "./cells";
+import { locateTable } from "./locate";
+import type { CellValue, CellWrite } from "../workbook";
+import { tableGone, WorkbookError } from "../workbook-errors";
+
+/** Writes cells of a table's body by body row and column: values where given, fills where given. */
+export async function writeCells(context: XContext, tableName: string, cells: CellWrite[]): Promise<void> {
+  const at = await locateTable(context, tableName);
+  if (!at) throw tableGone(tableName);
+  for (const cell of cells) {
+    if (cell.row < 0 || cell.row >= at.bodyRows || cell.column < 0 || cell.column >= at.columns) {
+      throw new WorkbookError("table-changed", `The table ${tableName} has no body cell at row ${cell.row + 1}, column ${cell.column + 1} (it has ${at.bodyRows} rows, ${at.columns} columns); load it again.`);
+    }
+  }
+  let bytes = 0;
+  const valued = cells.filter((cell): cell is CellWrite & { value: CellValue } => cell.value !== undefined);
+  // Cells that take only a fill: runs of one colour, the value left alone.
+  const fillsOnly = cells.filter((cell) => cell.value === undefined && cell.fill !== undefined).sort((a, b) => a.column - b.column || a.row - b.row);
+  for (const fill of fillRuns(fillsOnly)) {
+    const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + fill.column, fill.count, 1);
+    if (fill.color === null) part.format.fill.clear();
+    else part.format.fill.color = fill.color;
+    bytes += OPERATION_BYTES;
+    if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4) {
+      await context.sync();
+      bytes = 0;
+    }
+  }
+  for (const run of cellRuns(valued)) {
+    const range = at.sheet.getRangeByIndexes(at.top + 1 + run[0].row, at.left + run[0].column, run.length, 1);
+    range.valuesAsJson = run.map((cell) => [typedCell(cell.value)]);
+    bytes += OPERATION_BYTES + run.reduce((sum, cell) => sum + typedBytes(cell.value) + 4, 0);
+    for (const fill of fillRuns(run)) {
+      const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + run[0].column, fill.count, 1);
+      if (fill.color === null) part.format.fill.clear();
+      else part.format.fill.color = fill.color;
+      bytes += OPERATION_BYTES;
+    }
+    // The next run (at most a quarter of the budget) still fits after this point.
+    if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4 - 2 * OPERATION_BYTES) {
+      await context.sync();
+      bytes = 0;
+    }
+  }
+  await context.sync();
+}
+
+/**
+ * Cells grouped into runs of adjacent rows of one column (the last write of a cell wins); a run is cut
+ * where its values would pass a quarter of the request budget, so that one operation always fits.
+ */
+function cellRuns<C extends CellWrite & { value: CellValue }>(cells: C[]): C[][] {
+  const latest = new Map<string, C>();
+  for (const cell of cells) latest.set(`${cell.column}:${cell.row}`, cell);
+  const sorted = [...latest.values()].sort((a, b) => a.column - b.column || a.row - b.row);
+  const runs: C[][] = [];
+  let bytes = 0;
+  for (const cell of sorted) {
+    const run = runs[runs.length - 1];
+    const last = run?.[run.length - 1];
+    // A cell's value, plus an operation when its fill starts a new stretch (see fillRuns).
+    const fillOperation = cell.fill !== undefined && (last?.fill !== cell.fill) ? OPERATION_BYTES : 0;
+    const size = typedBytes(cell.value) + 4 + fillOperation;
+    if (last && last.column === cell.column && last.row + 1 === cell.row && bytes + size <= REQUEST_BUDGET_BYTES / 4) {
+      run.push(cell);
+      bytes += size;
+    } else {
+      runs.push([cell]);
+      bytes = size + OPERATION_BYTES;
+    }
+  }
+  return runs;
+}
+
+/** The stretches of adjacent rows of one column that get the same fill (cells with no fill given are left out). */
+function fillRuns(cells: CellWrite[]): { row: number; column: number; count: number; color: string | null }[] {
+  const out: { row: number; column: number; count: number; color: string | null }[] = [];
+  for (const cell of cells) {
+    if (cell.fill === undefined) continue;
+    const last = out[out.length - 1];
+    if (last && last.color === cell.fill && last.column === cell.column && last.row + last.count === cell.row) last.count++;
+    else out.push({ row: cell.row, column: cell.column, count: 1, color: cell.fill });
+  }
+  return out;
+}

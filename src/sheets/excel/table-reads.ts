@@ -1,0 +1,37 @@
+/**
+ * Reads of a table by name: whole (values and formulas), some columns, or some rows, each in responses within
+ * Excel on the web's 5 MB limit (read.ts, patch.ts). Null where the workbook has no table of that name.
+ */
+import type { XContext } from "./api";
+import { locateTable } from "./locate";
+import { readRowsOf } from "./patch";
+import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./read";
+import type { CellValue, ColumnsRead, TableRead } from "../workbook";
+import { WorkbookError } from "../workbook-errors";
+
+/** Every body row of a table, as values and as formulas. */
+export async function readTable(context: XContext, tableName: string): Promise<TableRead | null> {
+  const at = await locateTable(context, tableName);
+  if (!at) return null;
+  const columns = at.header.map((_, c) => at.left + c);
+  const read = await readColumnsOf(context, at.sheet, at.top + 1, at.bodyRows, columns, ["values", "formulas"]);
+  return { sheetName: at.sheetName, header: at.header, rows: toRows(read.values), formulas: toRows(read.formulas) };
+}
+
+/** The body of the columns named `headers` the table has (each once), by header. */
+export async function readColumns(context: XContext, tableName: string, headers: readonly string[]): Promise<ColumnsRead | null> {
+  const at = await locateTable(context, tableName);
+  if (!at) return null;
+  const wanted = headers.filter((h, i) => at.header.includes(h) && headers.indexOf(h) === i);
+  const read = await readColumnsOf(context, at.sheet, at.top + 1, at.bodyRows, wanted.map((h) => at.left + at.header.indexOf(h)), ["values"]);
+  return { sheetName: at.sheetName, header: at.header, rowCount: at.bodyRows, columns: new Map(wanted.map((h, i) => [h, read.values[i]])) };
+}
+
+/** The cells of `headers` in the body rows `rows`; refused when the table has no such row any more. */
+export async function readRows(context: XContext, tableName: string, rows: readonly number[], headers: readonly string[]): Promise<CellValue[][] | null> {
+  const at = await locateTable(context, tableName);
+  if (!at) return null;
+  const outside = rows.find((row) => !Number.isInteger(row) || row < 0 || row >= at.bodyRows);
+  if (outside !== undefined) throw new WorkbookError("table-changed", `The table ${tableName} has no body row ${outside + 1} (it has ${at.bodyRows}); refresh again.`);
+  return readRowsOf(context, at, rows, headers.map((h) => at.header.indexOf(h)), RESPONSE_BUDGET_BYTES);
+}
