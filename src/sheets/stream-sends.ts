@@ -1,5 +1,5 @@
 /**
- * The requests of one streamed table (a TableStream of excel/adapter.ts): rows go below those sent before,
+ * The requests of one streamed table (a TableStream of excel/create-table.ts): rows go below those sent before,
  * one request at a time and in order, and a write resolves once its last request is sent, so that the next
  * rows are made ready while Excel is still at work on it. Rows that would only fill part of a request may
  * wait for more (see `Hold`): fewer, fuller round trips.
