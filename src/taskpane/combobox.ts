@@ -27,7 +27,8 @@ export interface Combobox {
 
 const SHOWN = 50;
 
-export function combobox(id: string, name: string, placeholder: string): Combobox {
+/** The combo box's elements: the input, the ▾ button that opens the list, the list, and the line under them. */
+function comboElements(id: string, name: string, placeholder: string) {
   const listId = `${id}-list`;
   const input = h("input", {
     id, placeholder, spellcheck: false, autocomplete: "off", role: "combobox", "aria-autocomplete": "list", "aria-expanded": "false",
@@ -36,7 +37,57 @@ export function combobox(id: string, name: string, placeholder: string): Combobo
   const list = h("ul", { id: listId, role: "listbox", "aria-label": name, className: "combo-list", hidden: true });
   const toggle = h("button", { type: "button", className: "combo-toggle", tabIndex: -1, "aria-label": `Show ${name} suggestions`, title: "Suggestions" }, "▾");
   const chosen = h("div", { id: `${id}-chosen`, className: "hint chosen" });
-  const element = h("div", { className: "combo" }, input, toggle, list);
+  return { input, list, toggle, chosen, element: h("div", { className: "combo" }, input, toggle, list) };
+}
+
+/** The options whose id or label holds `query` (every option for an empty one), at most SHOWN. */
+function matching(options: readonly ComboOption[], query: string): ComboOption[] {
+  return options.filter((o) => !query || o.value.toLowerCase().includes(query) || (o.label ?? "").toLowerCase().includes(query)).slice(0, SHOWN);
+}
+
+/** One suggestion in the list: its label (or id), its id beside a label, and where it comes from. */
+function optionItem(id: string, o: ComboOption, i: number, selected: boolean, pick: () => void): HTMLLIElement {
+  return h("li", {
+    id: `${id}-opt-${i}`, role: "option", "aria-selected": selected ? "true" : "false",
+    onmousedown: (e: Event) => { e.preventDefault(); pick(); },
+  }, h("span", { className: "opt-label" }, o.label || o.value), o.label ? h("span", { className: "opt-id" }, o.value) : null,
+  o.source ? h("span", { className: "opt-source" }, o.source) : null);
+}
+
+/** What the keyboard does to the popup. */
+interface PopupKeys {
+  isOpen(): boolean;
+  open(): void;
+  close(): void;
+  move(by: number): void;
+  /** Whether an option was moved to (Enter picks it). */
+  hasActive(): boolean;
+  pickActive(): void;
+}
+
+/** The pattern's keys: Alt+Down opens, Down/Up move (opening), Enter picks, Escape and Tab close. */
+function onComboKey(e: KeyboardEvent, popup: PopupKeys): void {
+  if (e.key === "ArrowDown") {
+    e.preventDefault();
+    if (e.altKey) popup.open();
+    else popup.move(1);
+  } else if (e.key === "ArrowUp") {
+    e.preventDefault();
+    popup.move(-1);
+  } else if (e.key === "Enter" && popup.isOpen() && popup.hasActive()) {
+    e.preventDefault(); // picks; the form is not submitted
+    popup.pickActive();
+  } else if (e.key === "Escape" && popup.isOpen()) {
+    e.preventDefault();
+    popup.close();
+  } else if (e.key === "Tab") {
+    popup.close();
+  }
+}
+
+/** A combo box with the id `id`, its list named `name` (the list's label and the ▾ button's). */
+export function combobox(id: string, name: string, placeholder: string): Combobox {
+  const { input, list, toggle, chosen, element } = comboElements(id, name, placeholder);
   let options: readonly ComboOption[] = [];
   let shown: ComboOption[] = [];
   let active = -1;
@@ -45,18 +96,13 @@ export function combobox(id: string, name: string, placeholder: string): Combobo
 
   const isOpen = () => !list.hidden;
   function render(): void {
-    setChildren(list, ...shown.map((o, i) => h("li", {
-      id: `${id}-opt-${i}`, role: "option", "aria-selected": i === active ? "true" : "false",
-      onmousedown: (e: Event) => { e.preventDefault(); pick(o); },
-    }, h("span", { className: "opt-label" }, o.label || o.value), o.label ? h("span", { className: "opt-id" }, o.value) : null,
-    o.source ? h("span", { className: "opt-source" }, o.source) : null)));
+    setChildren(list, ...shown.map((o, i) => optionItem(id, o, i, i === active, () => pick(o))));
     if (active >= 0) input.setAttribute("aria-activedescendant", `${id}-opt-${active}`);
     else input.removeAttribute("aria-activedescendant");
     list.children[active]?.scrollIntoView?.({ block: "nearest" });
   }
   function open(): void {
-    const query = filtering ? input.value.trim().toLowerCase() : "";
-    shown = options.filter((o) => !query || o.value.toLowerCase().includes(query) || (o.label ?? "").toLowerCase().includes(query)).slice(0, SHOWN);
+    shown = matching(options, filtering ? input.value.trim().toLowerCase() : "");
     active = -1;
     list.hidden = shown.length === 0;
     input.setAttribute("aria-expanded", String(!list.hidden));
@@ -93,24 +139,8 @@ export function combobox(id: string, name: string, placeholder: string): Combobo
   });
   input.addEventListener("change", describe);
   input.addEventListener("blur", close);
-  input.addEventListener("keydown", (e: KeyboardEvent) => {
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      if (e.altKey) open();
-      else move(1);
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      move(-1);
-    } else if (e.key === "Enter" && isOpen() && active >= 0) {
-      e.preventDefault(); // picks; the form is not submitted
-      pick(shown[active]);
-    } else if (e.key === "Escape" && isOpen()) {
-      e.preventDefault();
-      close();
-    } else if (e.key === "Tab") {
-      close();
-    }
-  });
+  const keys: PopupKeys = { isOpen, open, close, move, hasActive: () => active >= 0, pickActive: () => pick(shown[active]) };
+  input.addEventListener("keydown", (e: KeyboardEvent) => onComboKey(e, keys));
   toggle.addEventListener("mousedown", (e) => {
     e.preventDefault();
     input.focus();
