@@ -7,7 +7,7 @@ export * from "./columns";
 export * from "./load-params";
 export {
   RESOURCE_KINDS, formOf, listFunctionOf, resourceOf, trackedSpecOf,
-  type ArgSpec, type FormField, type FormSpec, type TrackedRecord,
+  type ArgSpec, type FormField, type TrackedRecord,
 } from "./resources";
 export * from "./load";
 export * from "./load-context";

@@ -2,9 +2,11 @@
  * The taskpane's Load section: what to load (the resource, the scope fields it shows, the expand boxes), then
  * the load itself with its progress bar and Cancel. Its run (withLoad) also carries section 3's Refresh.
  */
-import { ALLOWANCE_EXPAND, CARD_EXPAND, EXPENSE_EXPAND, InvalidRequestError, MOVEMENT_TYPES, type Session } from "../api";
-import { ALLOWANCE_STATES, EXPENSE_STATES } from "../domain";
-import { amountNotesText, loadTable, writeReconciliationSummary, LoadParams, type LoadProgress, type LoadReport, type SummaryReport, type Workbook } from "../sheets";
+import { InvalidRequestError, MOVEMENT_TYPES, type Session } from "../api";
+import {
+  RESOURCE_KINDS, amountNotesText, formOf, loadTable, writeReconciliationSummary, LoadParams,
+  type FormField, type LoadProgress, type LoadReport, type ResourceKind, type SummaryReport, type Workbook,
+} from "../sheets";
 import { field, setChildren, h, select } from "./dom";
 import { explain } from "./messages";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
@@ -14,8 +16,17 @@ import { status } from "./status";
 import { summarySentence } from "./summary-sentence";
 import type { SectionContext } from "./taskpane-state";
 
-const RESOURCES = ["expenses", "allowances", "cards", "movements"] as const;
-const LABELS: Record<string, string> = { expenses: "Expenses", allowances: "Allowances", cards: "Corporate cards", movements: "Card movements (billing period)" };
+/** Each resource's name in the list, from its module (sheets/resources). */
+const LABELS: Record<string, string> = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, formOf(kind).label]));
+
+/** The scope fields in the order the form shows them, each named for the parameter it fills. */
+const FORM_FIELDS: readonly FormField[] = ["subsidiaryId", "cardId", "billingPeriodId", "state", "type", "reconciled", "createdFrom", "createdTo"];
+
+/** The ids a query is scoped by: required, and refused in the form's words when left empty. */
+const REQUIRED: Partial<Record<FormField, string>> = { subsidiaryId: "Subsidiary ID", cardId: "Card ID", billingPeriodId: "Billing period ID" };
+
+/** The chosen resource (the list holds only the registry's kinds). */
+const kindOf = (resource: HTMLSelectElement): ResourceKind => RESOURCE_KINDS.find((kind) => kind === resource.value) ?? RESOURCE_KINDS[0];
 
 /** The Load form's controls: the resource, and the scope fields each resource shows or hides. */
 interface LoadFormControls {
@@ -30,28 +41,28 @@ interface LoadFormControls {
   createdTo: HTMLInputElement;
   expandBox: HTMLFieldSetElement;
   /** Each scope control in its labelled field, the element renderScope shows or hides. */
-  scopeFields: Record<"subsidiary" | "card" | "period" | "state" | "type" | "reconciled" | "from" | "to", HTMLElement>;
+  scopeFields: Record<FormField, HTMLElement>;
 }
 
 /** The Load form's controls, the id pickers' inputs among them, each scope control in its labelled field. */
 function loadForm(pickers: Pickers): LoadFormControls {
-  const resource = select("resource", RESOURCES, LABELS);
+  const resource = select("resource", RESOURCE_KINDS, LABELS);
   const subsidiary = pickers.subsidiary.input;
   const cardId = pickers.card.input;
   const period = pickers.period.input;
-  const state = select("state", ["", ...EXPENSE_STATES]);
+  const state = select("state", [""]);
   const movementType = select("movement-type", ["", ...MOVEMENT_TYPES]);
   const reconciled = select("reconciled", ["", "true", "false"], { "": "(any)", true: "reconciled", false: "not reconciled" });
   const createdFrom = h("input", { id: "created-from", type: "date" });
   const createdTo = h("input", { id: "created-to", type: "date" });
   const expandBox = h("fieldset", { className: "expand" });
-  const scopeFields = {
-    subsidiary: field("Subsidiary ID", pickers.subsidiary.element, pickers.subsidiary.chosen, subsidiary),
-    card: field("Card ID", pickers.card.element, h("div", {}, pickers.card.chosen, pickers.cardNote), cardId),
-    period: field("Billing period ID", pickers.period.element, h("div", {}, pickers.period.chosen,
+  const scopeFields: Record<FormField, HTMLElement> = {
+    subsidiaryId: field("Subsidiary ID", pickers.subsidiary.element, pickers.subsidiary.chosen, subsidiary),
+    cardId: field("Card ID", pickers.card.element, h("div", {}, pickers.card.chosen, pickers.cardNote), cardId),
+    billingPeriodId: field("Billing period ID", pickers.period.element, h("div", {}, pickers.period.chosen,
       h("div", { className: "hint" }, "The billing periods of the card used before on this device or in this workbook are offered.")), period),
     state: field("State", state), type: field("Movement type", movementType), reconciled: field("Reconciled", reconciled),
-    from: field("Created from", createdFrom), to: field("Created to", createdTo),
+    createdFrom: field("Created from", createdFrom), createdTo: field("Created to", createdTo),
   };
   return { resource, subsidiary, cardId, period, state, movementType, reconciled, createdFrom, createdTo, expandBox, scopeFields };
 }
@@ -59,46 +70,38 @@ function loadForm(pickers: Pickers): LoadFormControls {
 /** Shows the scope fields of the chosen resource, its states and its expand boxes (on every change of resource). */
 function renderScope(controls: LoadFormControls, session: Session, pickers: Pickers): void {
   const { resource, scopeFields, state, expandBox } = controls;
-  const r = resource.value;
-  scopeFields.subsidiary.hidden = r !== "expenses" && r !== "allowances";
-  scopeFields.card.hidden = scopeFields.period.hidden = scopeFields.type.hidden = scopeFields.reconciled.hidden = r !== "movements";
-  if (r === "movements" && session.connection()) void pickers.loadCards();
-  scopeFields.state.hidden = r !== "expenses" && r !== "allowances";
-  scopeFields.from.hidden = scopeFields.to.hidden = r !== "expenses";
-  const states = r === "allowances" ? ALLOWANCE_STATES : EXPENSE_STATES;
-  setChildren(state, ...["", ...states].map((s) => h("option", { value: s }, s || "(any)")));
-  const values = r === "expenses" ? EXPENSE_EXPAND : r === "allowances" ? ALLOWANCE_EXPAND : r === "cards" ? CARD_EXPAND : [];
+  const form = formOf(kindOf(resource));
+  for (const name of FORM_FIELDS) scopeFields[name].hidden = !form.fields.includes(name);
+  if (form.fields.includes("cardId") && session.connection()) void pickers.loadCards();
+  setChildren(state, ...["", ...(form.states ?? [])].map((s) => h("option", { value: s }, s || "(any)")));
   // Ticked by default: people, cost centers, categories and card holders show their names (their ids stay in columns of their own).
-  setChildren(expandBox, h("legend", {}, values.length ? "Expand (names beside the ids)" : "Reconciliation is always shown for movements"),
-    ...values.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${v}`)));
+  setChildren(expandBox, h("legend", {}, form.expand.length ? "Expand (names beside the ids)" : (form.noExpand ?? "")),
+    ...form.expand.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${v}`)));
+}
+
+/** A field's text as its parameter: empty is absent; Reconciled is a yes or no. */
+function fieldValue(name: FormField, text: string): unknown {
+  if (text === "") return undefined;
+  return name === "reconciled" ? text === "true" : text;
 }
 
 /** The form's values as a load's parameters; a required id left empty is refused in the form's words. */
 function loadParams(controls: LoadFormControls, session: Session): LoadParams {
-  const { resource, subsidiary, cardId, period, state, movementType, reconciled, createdFrom, createdTo, expandBox } = controls;
-  const enterpriseId = session.currentClient().enterpriseId;
-  const expand = Array.from(expandBox.querySelectorAll<HTMLInputElement>("input:checked")).map((i) => i.value);
-  const required = (input: HTMLInputElement, name: string) => {
-    const v = input.value.trim();
-    if (!v) throw new InvalidRequestError(`${name} is required for ${LABELS[resource.value].toLowerCase()}.`);
-    return v;
+  const kind = kindOf(controls.resource);
+  const form = formOf(kind);
+  const inputs: Record<FormField, HTMLInputElement | HTMLSelectElement> = {
+    subsidiaryId: controls.subsidiary, cardId: controls.cardId, billingPeriodId: controls.period, state: controls.state,
+    type: controls.movementType, reconciled: controls.reconciled, createdFrom: controls.createdFrom, createdTo: controls.createdTo,
   };
+  const values: Record<string, unknown> = { resource: kind, enterpriseId: session.currentClient().enterpriseId };
+  for (const name of form.fields) {
+    const text = REQUIRED[name] ? inputs[name].value.trim() : inputs[name].value;
+    if (!text && REQUIRED[name]) throw new InvalidRequestError(`${REQUIRED[name]} is required for ${form.label.toLowerCase()}.`);
+    values[name] = fieldValue(name, text);
+  }
+  if (form.expand.length) values.expand = Array.from(controls.expandBox.querySelectorAll<HTMLInputElement>("input:checked")).map((i) => i.value);
   // The form's values are strings; the schema makes them the parameters' types (they come from its own lists).
-  const form = (() => {
-    switch (resource.value) {
-      case "cards": return { resource: "cards", enterpriseId, expand };
-      case "movements": return {
-        resource: "movements", enterpriseId, cardId: required(cardId, "Card ID"), billingPeriodId: required(period, "Billing period ID"),
-        type: movementType.value || undefined, reconciled: reconciled.value === "" ? undefined : reconciled.value === "true",
-      };
-      case "allowances": return { resource: "allowances", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: state.value || undefined, expand };
-      default: return {
-        resource: "expenses", enterpriseId, subsidiaryId: required(subsidiary, "Subsidiary ID"), state: state.value || undefined,
-        createdFrom: createdFrom.value || undefined, createdTo: createdTo.value || undefined, expand,
-      };
-    }
-  })();
-  return LoadParams.parse(form);
+  return LoadParams.parse(values);
 }
 
 /** Progress of a load or a refresh, shown in its own section: the bar above its status line, the count in it. */
@@ -206,14 +209,13 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
   const { resource, scopeFields, expandBox } = controls;
   const element = h("form", { className: "section", "aria-labelledby": "h-load", onsubmit: (e: Event) => { e.preventDefault(); submitLoad(); } },
     h("h2", { id: "h-load" }, "2. Load"),
-    field("What", resource), scopeFields.subsidiary, scopeFields.card, scopeFields.period, scopeFields.state, scopeFields.type, scopeFields.reconciled,
-    scopeFields.from, scopeFields.to, expandBox,
+    field("What", resource), ...FORM_FIELDS.map((name) => scopeFields[name]), expandBox,
     h("div", { className: "row" }, loadButton, cancelButton), progress, loadStatus);
   return {
     element, withLoad,
     connected: async () => {
       await pickers.refresh();
-      if (resource.value === "movements") void pickers.loadCards();
+      if (formOf(kindOf(resource)).fields.includes("cardId")) void pickers.loadCards();
     },
     refreshSuggestions: () => pickers.refresh(),
     running: (on) => {
