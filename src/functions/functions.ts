@@ -1,7 +1,8 @@
 /**
  * The =SPEND.* custom functions. Metadata (functions.json) is generated from these JSDoc blocks by
  * custom-functions-metadata-plugin; ids are stable (a change is caught by the snapshot test). Each function
- * checks its arguments, then asks the shared governor; the work is done in sheets/ and api/.
+ * checks its arguments (a list function's, as its resource's module in sheets/resources lists them), then asks
+ * the shared governor; the work is done in sheets/ and api/.
  */
 import {
   LoadParams, gridOf, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
