@@ -4,7 +4,7 @@
  */
 import { toCell } from "./columns";
 import { EDITABLE_FILL } from "./marks";
-import { STATUS_KEY, TRACKED_KEYS } from "./layouts/tracking";
+import { STATUS_KEY, TRACKED_KEYS } from "./resources/tracking";
 import { readStoredTable } from "./load-context";
 import { sourceOf } from "./load-params";
 import { readSnapshot } from "./snapshot";

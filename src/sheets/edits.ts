@@ -1,5 +1,5 @@
 /** Which rows of a loaded table hold edits of the tracked fields that are not synced yet. */
-import { TRACKED_KEYS, type TrackedKey } from "./layouts/tracking";
+import { TRACKED_KEYS, type TrackedKey } from "./resources/tracking";
 import type { Snapshot } from "./snapshot";
 import { canonical } from "./tracked-values";
 import type { TableRead } from "./workbook";

@@ -21,7 +21,7 @@ export * from "./edits";
 export * from "./discard";
 export * from "./snapshot";
 export * from "./tracked-values";
-export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./layouts/tracking";
+export { TRACKED_KEYS, STATUS_KEY, type TrackedKey } from "./resources/tracking";
 export * from "./spill";
 export * from "./self-test";
 export * from "./spill-types";

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { SpendClient } from "../api";
 import type { AmountNotes } from "./money-formats";
 import type { EditHeaders } from "./edits";
-import { STATUS_KEY } from "./layouts/tracking";
+import { STATUS_KEY } from "./resources/tracking";
 import { LoadParams, SETTING_PREFIX, sourceOf } from "./load-params";
 import type { CellValue, Workbook } from "./workbook";
 

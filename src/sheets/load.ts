@@ -6,7 +6,7 @@
  * three-way (three-way.ts).
  */
 import type { Page, SpendClient } from "../api";
-import { STATUS_KEY } from "./layouts/tracking";
+import { STATUS_KEY } from "./resources/tracking";
 import { firstLoad } from "./load-first";
 import {
   hashedPlaces, listLoadedTables, readStoredTable, type Load, type LoadOptions, type LoadReport, type StoredTable,

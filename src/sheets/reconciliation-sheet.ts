@@ -7,7 +7,7 @@
  * records, so anything placed next to it could be run into by a refresh.
  */
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
-import { STATUS_KEY } from "./layouts/tracking";
+import { STATUS_KEY } from "./resources/tracking";
 import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load-context";
 import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
 import { summaryParamsOf } from "./resources";

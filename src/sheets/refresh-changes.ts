@@ -9,7 +9,7 @@
  * if the user says so (options.onTyped); otherwise it stays, and is reported.
  */
 import { MAX_LIST_RECORDS } from "../api";
-import { TRACKED_KEYS } from "./layouts/tracking";
+import { TRACKED_KEYS } from "./resources/tracking";
 import { keepParams, type Load, type LoadReport, type TypedCell } from "./load-context";
 import { EDITED_FILL } from "./marks";
 import { AmountAudit } from "./money-formats";

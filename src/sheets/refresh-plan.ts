@@ -12,7 +12,7 @@
  */
 import { NUMBER_FORMATS } from "./columns";
 import { findEdits } from "./edits";
-import { TRACKED_KEYS } from "./layouts/tracking";
+import { TRACKED_KEYS } from "./resources/tracking";
 import { REMOVED_NOTE_PREFIX, stampOf, type Load } from "./load-context";
 import { EDITABLE_FILL, EDITED_FILL } from "./marks";
 import { rowFormatter } from "./money-formats";

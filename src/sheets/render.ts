@@ -7,7 +7,7 @@
  */
 import { MalformedRecord, describeIssue, redactSecrets, unknownValuesOf, type Page, type UnknownValue } from "../api";
 import { toCell, type Column } from "./columns";
-import { STATUS_KEY } from "./layouts/tracking";
+import { STATUS_KEY } from "./resources/tracking";
 import { isTracked, sourceOf, type LoadParams } from "./load-params";
 import type { ReadOnly, Snapshot } from "./snapshot";
 import { trackedOfUnchecked } from "./tracked-values";

@@ -10,7 +10,7 @@
  *   before them (or a table of another layout) is refreshed whole once, which writes them.
  * A first load writes it whole; Refresh and Sync states write the rows of the records they changed.
  */
-import { TRACKED_KEYS } from "./layouts/tracking";
+import { TRACKED_KEYS } from "./resources/tracking";
 import { HASH_CHARS, cellHash, digestOf } from "./row-hashes";
 import { nameTag } from "./load-params";
 import type { TrackedValues } from "./tracked-values";

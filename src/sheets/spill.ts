@@ -6,7 +6,7 @@
 import { redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
 import type { CellValue } from "./excel/values";
-import { STATUS_KEY } from "./layouts/tracking";
+import { STATUS_KEY } from "./resources/tracking";
 import { sourceOf, type LoadParams } from "./load-params";
 import { recordSpecOf, type RecordKind, type RecordRef, type RecordScope } from "./resources";
 

@@ -4,7 +4,7 @@
  */
 import type { EditHeaders, RowEdit } from "./edits";
 import { REFRESH_CONFLICT_PREFIX, UNSYNCED_PREFIX } from "./load-context";
-import { TRACKED_KEYS } from "./layouts/tracking";
+import { TRACKED_KEYS } from "./resources/tracking";
 import type { Snapshot } from "./snapshot";
 import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
 import type { CellValue, TableRead } from "./workbook";

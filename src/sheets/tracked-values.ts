@@ -3,7 +3,7 @@
  * from the service or from a cell the user typed in, so that "changed or not" is a plain comparison.
  */
 import { readTimestamp, serialToTrackedTimestamp, type CellValue } from "./excel/values";
-import type { TrackedKey } from "./layouts/tracking";
+import type { TrackedKey } from "./resources/tracking";
 
 export type TrackedValues = Record<TrackedKey, string>;
 

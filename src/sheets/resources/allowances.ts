@@ -9,7 +9,7 @@ import {
 } from "../../api";
 import { ALLOWANCE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
-import { readingOrder, trackingColumns } from "../layouts/tracking";
+import { readingOrder, trackingColumns } from "./tracking";
 import { amountText } from "../money-formats";
 import { expandWords, short, type ResourceModule } from "./resource";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { CARD_EXPAND, CARD_MAX_PAGE_SIZE, getCard, listCards, listCardsAsGot, type Card } from "../../api";
 import { fullName, idOf, type Column } from "../columns";
-import { readingOrder } from "../layouts/tracking";
+import { readingOrder } from "./tracking";
 import { expandWords, type ResourceModule } from "./resource";
 
 export const CardParams = z.object({

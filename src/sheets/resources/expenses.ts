@@ -8,7 +8,7 @@ import {
 } from "../../api";
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
-import { readingOrder, trackingColumns } from "../layouts/tracking";
+import { readingOrder, trackingColumns } from "./tracking";
 import { expandWords, short, word, type ResourceModule } from "./resource";
 
 export const ExpenseParams = z.object({

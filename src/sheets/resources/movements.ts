@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { MOVEMENT_TYPES, listMovements, type Movement } from "../../api";
 import type { Column } from "../columns";
-import { readingOrder } from "../layouts/tracking";
+import { readingOrder } from "./tracking";
 import { short, type ResourceModule } from "./resource";
 
 export const MovementParams = z.object({
