@@ -5,7 +5,7 @@
 import { toCell } from "./columns";
 import { EDITABLE_FILL } from "./marks";
 import { STATUS_KEY, TRACKED_KEYS } from "./resources/tracking";
-import { readStoredTable } from "./load-context";
+import { readStoredTable } from "./stored-tables";
 import { sourceOf } from "./load-params";
 import { readSnapshot } from "./snapshot";
 import { canonical } from "./tracked-values";

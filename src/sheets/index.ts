@@ -11,6 +11,7 @@ export {
 } from "./resources";
 export * from "./load";
 export * from "./load-context";
+export * from "./stored-tables";
 export * from "./refresh-all";
 export * from "./marks";
 export { DUPLICATE_NOTE } from "./refresh-plan";

@@ -1,13 +1,12 @@
 /**
- * What Load and Refresh share: their options and report, the load's context, and what the workbook keeps
- * about a loaded table (its parameters, never the key; the list of loaded tables).
+ * What Load and Refresh share: their options and report, and the load's context. What the workbook keeps
+ * about a loaded table is in stored-tables.ts.
  */
-import { z } from "zod";
 import type { SpendClient } from "../api";
 import type { AmountNotes } from "./money-formats";
 import type { EditHeaders } from "./edits";
 import { STATUS_KEY } from "./resources/tracking";
-import { LoadParams, SETTING_PREFIX, sourceOf } from "./load-params";
+import type { LoadParams, sourceOf } from "./load-params";
 import type { CellValue, Workbook } from "./workbook";
 
 /** The start of the status Refresh writes on a record the same query no longer returns. */
@@ -80,30 +79,6 @@ export interface LoadReport {
   refreshed?: { whole: false } | { whole: true; why: string };
 }
 
-/** What the workbook keeps about a loaded table (never the key). */
-const StoredTable = z.object({ params: LoadParams, columns: z.array(z.string()), loadedAt: z.string() });
-export type StoredTable = z.infer<typeof StoredTable>;
-
-export async function readStoredTable(workbook: Workbook, tableName: string): Promise<StoredTable | null> {
-  const raw = await workbook.readSetting(SETTING_PREFIX + tableName);
-  if (raw === null) return null;
-  const parsed = StoredTable.safeParse(JSON.parse(raw));
-  return parsed.success ? parsed.data : null;
-}
-
-export const TABLES_SETTING = "spendsync.tables";
-
-/** Names of the tables Spend Sync loaded into this workbook, oldest first. */
-export async function listLoadedTables(workbook: Workbook): Promise<string[]> {
-  const raw = await workbook.readSetting(TABLES_SETTING);
-  try {
-    const names = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(names) ? names.filter((n): n is string => typeof n === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /** One load or refresh, as its steps share it. */
 export interface Load {
   client: SpendClient;
@@ -129,10 +104,3 @@ export const hashedPlaces = (columns: readonly { key: string; editable?: boolean
   columns.flatMap((c, i) => (c.editable || c.key === STATUS_KEY ? [] : [i]));
 
 export const stampOf = (now: Date) => `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-
-/** The load parameters, kept for Refresh, and the table in the list of loaded tables. */
-export async function keepParams(load: Load): Promise<void> {
-  const storedNow: StoredTable = { params: load.params, columns: load.layout, loadedAt: load.now.toISOString() };
-  await load.workbook.writeSetting(SETTING_PREFIX + load.tableName, JSON.stringify(storedNow));
-  if (!load.loadedTables.includes(load.tableName)) await load.workbook.writeSetting(TABLES_SETTING, JSON.stringify([...load.loadedTables, load.tableName]));
-}

@@ -4,7 +4,8 @@
  */
 import { CancelledError, type Page } from "../api";
 import { NUMBER_FORMATS, widthOf } from "./columns";
-import { keepParams, type Load, type LoadReport } from "./load-context";
+import { type Load, type LoadReport } from "./load-context";
+import { keepParams } from "./stored-tables";
 import { AmountAudit, rowFormatter } from "./money-formats";
 import { inPageOrder, recordRenderer } from "./render";
 import { rowHashes } from "./row-hashes";

@@ -47,5 +47,3 @@ export function sheetNameOf(p: LoadParams): string {
 export function sourceOf(input: LoadParams): Source {
   return resourceOf(input).source;
 }
-
-export const SETTING_PREFIX = "spendsync.table.";

@@ -8,9 +8,8 @@
 import type { Page, SpendClient } from "../api";
 import { STATUS_KEY } from "./resources/tracking";
 import { firstLoad } from "./load-first";
-import {
-  hashedPlaces, listLoadedTables, readStoredTable, type Load, type LoadOptions, type LoadReport, type StoredTable,
-} from "./load-context";
+import { hashedPlaces, type Load, type LoadOptions, type LoadReport } from "./load-context";
+import { listLoadedTables, readStoredTable, type StoredTable } from "./stored-tables";
 import { LoadParams, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
 import { collect, type Collected } from "./refresh-collect";
 import { decidingHeaders, refreshChanges } from "./refresh-changes";

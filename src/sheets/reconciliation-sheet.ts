@@ -8,7 +8,8 @@
  */
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./resources/tracking";
-import { REMOVED_NOTE_PREFIX, readStoredTable } from "./load-context";
+import { REMOVED_NOTE_PREFIX } from "./load-context";
+import { readStoredTable } from "./stored-tables";
 import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
 import { summaryParamsOf } from "./resources";
 import { rowFormatter } from "./money-formats";

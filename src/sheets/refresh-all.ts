@@ -5,7 +5,8 @@
  */
 import type { SpendClient } from "../api";
 import { refreshTable } from "./load";
-import { listLoadedTables, type LoadOptions, type LoadProgress, type LoadReport } from "./load-context";
+import { type LoadOptions, type LoadProgress, type LoadReport } from "./load-context";
+import { listLoadedTables } from "./stored-tables";
 import type { Workbook } from "./workbook";
 
 export type TableOutcome =

@@ -10,7 +10,8 @@
  */
 import { MAX_LIST_RECORDS } from "../api";
 import { TRACKED_KEYS } from "./resources/tracking";
-import { keepParams, type Load, type LoadReport, type TypedCell } from "./load-context";
+import { type Load, type LoadReport, type TypedCell } from "./load-context";
+import { keepParams } from "./stored-tables";
 import { EDITED_FILL } from "./marks";
 import { AmountAudit } from "./money-formats";
 import type { Collected } from "./refresh-collect";

@@ -5,7 +5,7 @@
  */
 import { EDITABLE_FILL } from "../../src/sheets/marks";
 import { discardEdits } from "../../src/sheets/discard";
-import { SETTING_PREFIX } from "../../src/sheets/load-params";
+import { SETTING_PREFIX } from "../../src/sheets/stored-tables";
 import { expenseColumns } from "../../src/sheets/resources";
 import type { CellValue, CellWrite, ColumnsRead, Workbook } from "../../src/sheets/workbook";
 
