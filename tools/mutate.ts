@@ -197,7 +197,7 @@ async function mutateOnce(targets: string[], { force, check, own, lines }: Omit<
       configFile: "jest.config.js",
       // The test files are chosen above. StrykerJS's default (jest --findRelatedTests with the mutated files) cuts them
       // down to what jest's own module map relates, and jest's map holds only test/ (roots): a run on
-      // src/sheets/layouts ran 3 of its 49 test files (those importing a layout by its path), so a mutant every load
+      // src/sheets/layouts (now src/sheets/resources) ran 3 of its 49 test files (those importing a layout by its path), so a mutant every load
       // test would kill survived. Off, the dry run runs every chosen file and per-test coverage picks each mutant's.
       enableFindRelatedTests: false,
       config: {

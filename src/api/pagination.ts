@@ -78,7 +78,7 @@ interface Listing<T> {
   /**
    * Checks a page against what came before, counts it, reports the progress, and makes it the page yielded.
    * A method, not a function property: its parameters stay bivariant, so a Paginated of a resource's records
-   * is still a Paginated of records with an id (load-params.ts, spill.ts).
+   * is still a Paginated of records with an id (sheets/resources, spill.ts).
    */
   take(page: number, env: DecodedPage<T>, total: number | null): Page<T>;
 }

@@ -42,7 +42,7 @@ function list(kind: ResourceKind, values: unknown[], invocation: CustomFunctions
       const problem = arg.check?.(checked[arg.param], checked);
       if (problem) throw new ArgumentError(problem);
     });
-    return governed(spec.name, spec.args.map((arg) => checked[arg.param]), invocation, (client, signal) =>
+    return governed(spec.name, spec.args.map((arg) => checked[arg.param]), invocation, async (client, signal) =>
       spillList(client, LoadParams.parse({ resource: kind, enterpriseId: enterpriseOf(), ...checked }), { signal })).then(output);
   });
 }

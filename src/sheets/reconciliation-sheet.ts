@@ -10,8 +10,8 @@ import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./resources/tracking";
 import { REMOVED_NOTE_PREFIX } from "./load-context";
 import { readStoredTable } from "./stored-tables";
-import { sheetNameOf, sourceOf, type LoadParams } from "./load-params";
-import { summaryParamsOf } from "./resources";
+import { sheetNameOf, sourceOf } from "./load-params";
+import { summaryParamsOf, type MovementsQuery } from "./resources";
 import { rowFormatter } from "./money-formats";
 import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";
 import type { Workbook } from "./workbook";
@@ -38,7 +38,7 @@ const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currency
 ];
 
 /** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
-export function summaryPlace(params: LoadParams, movementsTable: string): { sheetName: string; tableName: string } {
+export function summaryPlace(params: MovementsQuery, movementsTable: string): { sheetName: string; tableName: string } {
   // sheetNameOf is unique per query and, for movements, starts with "Movements "; "Summary " is shorter, so it still fits.
   return { sheetName: `Summary ${sheetNameOf(params).slice("Movements ".length)}`, tableName: `${movementsTable}_Summary` };
 }

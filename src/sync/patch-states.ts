@@ -48,9 +48,9 @@ async function patchFailed(run: RecordRun, error: unknown): Promise<State> {
   if (error instanceof RateLimitError) return waitAfter429(run, error, status);
   if (error instanceof InvalidRequestError) {
     // Refused here, before it left: nothing reached the service. Only the body is checked, the same at every
-    // attempt, so this is the first attempt: no earlier PATCH of this record left.
+    // attempt, so this is the first attempt: no earlier PATCH of this record left (said, not left to soFar).
     const line = { request: "none" as const, httpStatus: null, message: `${error.message} Refused before it left: nothing was sent.` };
-    return finish(run, "unread", { message: error.message, line });
+    return finish(run, "unread", { message: error.message, line }, { mayHaveLanded: false, answered: false });
   }
   if (error instanceof RejectedError || error instanceof NotFoundError) {
     const message = error instanceof NotFoundError ? "The record no longer exists on the server. Refresh the table." : error.serverMessage || error.message;

@@ -5,7 +5,7 @@
  * would take, and an invalid row is never sent.
  */
 import {
-  ALLOWED_TRANSITIONS, checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
+  checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
   type StatePatch, type TrackedResource,
 } from "../domain";
 import { TRACKED_KEYS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
@@ -97,15 +97,7 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
  */
 function whatToDo(resource: TrackedResource, state: string, patch: StatePatch): string {
   if (patch.state === "accounted" && (patch.paid_id !== undefined || patch.paid_at !== undefined)) return " Clear Paid ID and Paid at, or set State to paid.";
-  return REFUSAL_HINTS[resource](state);
-}
-
-/** What the service's refusal leaves out, by resource: its message for allowances names no allowed state. */
-const REFUSAL_HINTS: Record<TrackedResource, (state: string) => string> = { allowance: allowedFrom, expense: () => "" };
-
-function allowedFrom(state: string): string {
-  const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];
-  return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";
+  return trackedSpecOf(resource).refusalHint(state);
 }
 
 /** The message of an edit on a record that came from the service not matching the API (the snapshot says which field). */

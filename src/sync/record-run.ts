@@ -25,7 +25,7 @@ export interface RecordHooks {
   log(entry: JournalEntry): void;
   /** Resolves once the "sending" line of this attempt is in the workbook; attempt 1's is written ahead by the caller. */
   beforeAttempt(attempt: number, line: JournalEntry): Promise<void>;
-  /** Checked between the read and the PATCH, with nothing awaited in between: false once the run stops. */
+  /** Checked by `send` just before the PATCH leaves, with nothing awaited between them: false once the run stops. */
   maySend(): boolean;
   /** Why the run stopped, for rows it stops. */
   stopMessage(): string;

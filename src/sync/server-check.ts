@@ -3,7 +3,8 @@
  * (send it), already exactly what the row asks (an interrupted sync, or a colleague made the same change:
  * nothing to send), or moved some other way (a conflict: not sent, the server's values shown). Once a record's
  * sync ends, its outcome follows from that reading and from whether a PATCH of it may have landed (verdict).
- * Pure: send-row.ts reads the server and decides with these.
+ * Pure: the record's states (before-patch.ts, patch-states.ts) read the server and decide with these; finish
+ * (record-run.ts) ends a record through verdict.
  */
 import type { StatePatch } from "../domain";
 import { canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";

@@ -1,5 +1,5 @@
 /**
- * Every column of every table (src/sheets/layouts/*.ts, pure: no Excel): the field it shows (its key, which is
+ * Every column of every table (src/sheets/resources/*.ts, pure: no Excel): the field it shows (its key, which is
  * also the `field` argument of =SPEND.EXPENSE and its kin), its header, its kind (which sets its format) and the
  * currency of an amount; and a record with a distinct value in every field, rendered as the row a user reads, with
  * every expand and without. Any column that lost its field, its name or its kind changes one of these.

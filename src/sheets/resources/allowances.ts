@@ -7,11 +7,11 @@ import {
   ALLOWANCE_EXPAND, ALLOWANCE_MAX_PAGE_SIZE, getAllowance, listAllowances, listAllowancesAsGot, updateAllowance,
   type Allowance,
 } from "../../api";
-import { ALLOWANCE_STATES } from "../../domain";
+import { ALLOWANCE_STATES, ALLOWED_TRANSITIONS } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder, trackingColumns } from "./tracking";
 import { amountText } from "../money-formats";
-import { expandWords, short, type ResourceModule } from "./resource";
+import { expandWords, short, pairedRecord, pairedSource, type ResourceModule } from "./resource";
 
 export const AllowanceParams = z.object({
   resource: z.literal("allowances"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1),
@@ -86,11 +86,8 @@ const RECORD_EXPAND = withCurrencyExpand([]);
 export const allowances = {
   scopeName: (p) => [`SpendAllowances_${short(p.subsidiaryId)}`, `Allowances ${short(p.subsidiaryId)}`],
   queryWords: (p) => [...(p.state ? [p.state] : []), ...expandWords(p.expand, ALLOWANCE_EXPAND)],
-  source: (p) => ({
-    columns: allowanceColumns(new Set(p.expand)),
-    // The segments always come: they name the converted amount's currency.
-    list: (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: withCurrencyExpand(p.expand) }, o),
-  }),
+  // The segments always come: they name the converted amount's currency.
+  source: (p) => pairedSource(allowanceColumns(new Set(p.expand)), (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: withCurrencyExpand(p.expand) }, o)),
   form: { label: "Allowances", fields: ["subsidiaryId", "state"], states: ALLOWANCE_STATES, expand: ALLOWANCE_EXPAND },
   listFunction: {
     name: "ALLOWANCES",
@@ -99,7 +96,7 @@ export const allowances = {
       { arg: "expand", param: "expand", type: "expand", values: ALLOWANCE_EXPAND },
     ],
   },
-  record: {
+  record: pairedRecord({
     kind: "allowance",
     columns: () => allowanceColumns(new Set()),
     get: (client, ref, options) => getAllowance(client, ref.subsidiaryId!, ref.id, { expand: RECORD_EXPAND }, options),
@@ -107,10 +104,15 @@ export const allowances = {
     pageSize: ALLOWANCE_MAX_PAGE_SIZE,
     numberKey: "allowance_number",
     label: "Allowance",
-  },
+  }),
   tracked: {
     resource: "allowance",
     article: "an allowance",
+    // The service's transition message for allowances names no allowed state (expenses' has them): they are added.
+    refusalHint: (state) => {
+      const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];
+      return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";
+    },
     list: (client, subsidiaryId, state, options) => listAllowances(client, subsidiaryId, { state }, options),
     get: (client, subsidiaryId, id, options) => getAllowance(client, subsidiaryId, id, {}, options),
     update: (client, subsidiaryId, id, patch) => updateAllowance(client, subsidiaryId, id, patch),

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CARD_EXPAND, CARD_MAX_PAGE_SIZE, getCard, listCards, listCardsAsGot, type Card } from "../../api";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder } from "./tracking";
-import { expandWords, type ResourceModule } from "./resource";
+import { expandWords, pairedRecord, pairedSource, type ResourceModule } from "./resource";
 
 export const CardParams = z.object({
   resource: z.literal("cards"), enterpriseId: z.string().min(1), expand: z.array(z.enum(CARD_EXPAND)).default([]),
@@ -35,10 +35,10 @@ export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
 export const cards = {
   scopeName: () => ["SpendCards", "Corporate cards"],
   queryWords: (p) => expandWords(p.expand, CARD_EXPAND),
-  source: (p) => ({ columns: cardColumns(new Set(p.expand)), list: (c, o) => listCards(c, { expand: p.expand }, o) }),
+  source: (p) => pairedSource(cardColumns(new Set(p.expand)), (c, o) => listCards(c, { expand: p.expand }, o)),
   form: { label: "Corporate cards", fields: [], expand: CARD_EXPAND },
   listFunction: { name: "CARDS", args: [{ arg: "expand", param: "expand", type: "expand", values: CARD_EXPAND }] },
-  record: {
+  record: pairedRecord({
     kind: "card",
     columns: () => cardColumns(new Set()),
     get: (client, ref, options) => getCard(client, ref.id, {}, options),
@@ -46,5 +46,5 @@ export const cards = {
     pageSize: CARD_MAX_PAGE_SIZE,
     numberKey: "last_four_digits",
     label: "Card",
-  },
+  }),
 } satisfies ResourceModule<CardParams>;

@@ -9,7 +9,7 @@ import {
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder, trackingColumns } from "./tracking";
-import { expandWords, short, word, type ResourceModule } from "./resource";
+import { expandWords, short, word, pairedRecord, pairedSource, type ResourceModule } from "./resource";
 
 export const ExpenseParams = z.object({
   resource: z.literal("expenses"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1), state: z.enum(EXPENSE_STATES).optional(),
@@ -87,10 +87,10 @@ export const expenses = {
     ...(p.state ? [p.state] : []), ...(p.createdFrom ? [`from${word(p.createdFrom)}`] : []), ...(p.createdTo ? [`to${word(p.createdTo)}`] : []),
     ...expandWords(p.expand, EXPENSE_EXPAND),
   ],
-  source: (p) => ({
-    columns: expenseColumns(new Set(p.expand)),
-    list: (c, o) => listExpenses(c, p.subsidiaryId, { state: p.state, createdFrom: p.createdFrom, createdTo: p.createdTo, expand: p.expand }, o),
-  }),
+  source: (p) => pairedSource(
+    expenseColumns(new Set(p.expand)),
+    (c, o) => listExpenses(c, p.subsidiaryId, { state: p.state, createdFrom: p.createdFrom, createdTo: p.createdTo, expand: p.expand }, o),
+  ),
   form: { label: "Expenses", fields: ["subsidiaryId", "state", "createdFrom", "createdTo"], states: EXPENSE_STATES, expand: EXPENSE_EXPAND },
   listFunction: {
     name: "EXPENSES",
@@ -104,7 +104,7 @@ export const expenses = {
       { arg: "expand", param: "expand", type: "expand", values: EXPENSE_EXPAND },
     ],
   },
-  record: {
+  record: pairedRecord({
     kind: "expense",
     columns: () => expenseColumns(new Set()),
     get: (client, ref, options) => getExpense(client, ref.subsidiaryId!, ref.id, {}, options),
@@ -112,10 +112,11 @@ export const expenses = {
     pageSize: EXPENSE_MAX_PAGE_SIZE,
     numberKey: "expense_number",
     label: "Expense",
-  },
+  }),
   tracked: {
     resource: "expense",
     article: "an expense",
+    refusalHint: () => "",
     list: (client, subsidiaryId, state, options) => listExpenses(client, subsidiaryId, { state }, options),
     get: (client, subsidiaryId, id, options) => getExpense(client, subsidiaryId, id, {}, options),
     update: (client, subsidiaryId, id, patch) => updateExpense(client, subsidiaryId, id, patch),

@@ -1,7 +1,13 @@
 /**
  * The registry: the four resources by kind, the load parameters they accept (one schema member each), and the
  * one place that picks a resource's module for a query, a record kind or a tracked resource. Nothing outside
- * src/sheets/resources/ branches on a resource's kind: it asks here.
+ * src/sheets/resources/ branches on a resource's kind: it asks here. (domain/, below this layer and shared with the
+ * sandbox, keeps the service's own rules per tracked resource as lookup tables: states, titles, refusals.)
+ *
+ * Three names for a kind, each where it means something: a table's `ResourceKind` ("expenses", the load
+ * parameters' `resource`), a record function's `RecordKind` ("expense": cards, allowances and expenses have one) and
+ * the service's `TrackedResource` ("expense": allowances and expenses, whose state Sync states changes). Each module
+ * says its own three.
  */
 import { z } from "zod";
 import type { TrackedResource } from "../../domain";
@@ -30,10 +36,13 @@ interface ParamsByKind {
   expenses: z.output<typeof ExpenseParams>;
 }
 
-const REGISTRY: { [K in ResourceKind]: ResourceModule<ParamsByKind[K]> } = { cards, movements, allowances, expenses };
+/** Every kind's module, in the order the taskpane offers them. */
+const REGISTRY: { [K in ResourceKind]: ResourceModule<ParamsByKind[K]> } = { expenses, allowances, cards, movements };
 
-/** The kinds in the order the taskpane offers them. */
-export const RESOURCE_KINDS: readonly ResourceKind[] = ["expenses", "allowances", "cards", "movements"];
+const isKind = (key: string): key is ResourceKind => key in REGISTRY;
+
+/** The kinds in the order the taskpane offers them: the registry's, so a new module is offered at once. */
+export const RESOURCE_KINDS: readonly ResourceKind[] = Object.keys(REGISTRY).filter(isKind);
 
 /** A query's resource, bound to its parameters. */
 export interface BoundResource {
@@ -81,8 +90,11 @@ const TRACKED: Record<TrackedResource, TrackedSpec> = { allowance: allowances.tr
 /** The calls Sync states makes for a tracked resource. */
 export const trackedSpecOf = (resource: TrackedResource): TrackedSpec => TRACKED[resource];
 
+/** A movements query's parameters (its table gets a reconciliation summary on a sheet of its own). */
+export type MovementsQuery = Extract<LoadParams, { resource: "movements" }>;
+
 /** The parameters of a query whose table gets a reconciliation summary on its own sheet (movements); else null. */
-export function summaryParamsOf(input: LoadParams): ParamsByKind["movements"] | null {
+export function summaryParamsOf(input: LoadParams): MovementsQuery | null {
   const p = LoadParams.parse(input);
   return p.resource === "movements" ? p : null;
 }

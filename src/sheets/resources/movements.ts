@@ -6,7 +6,7 @@ import { z } from "zod";
 import { MOVEMENT_TYPES, listMovements, type Movement } from "../../api";
 import type { Column } from "../columns";
 import { readingOrder } from "./tracking";
-import { short, type ResourceModule } from "./resource";
+import { pairedSource, short, type ResourceModule } from "./resource";
 
 export const MovementParams = z.object({
   resource: z.literal("movements"), enterpriseId: z.string().min(1), cardId: z.string().min(1), billingPeriodId: z.string().min(1),
@@ -53,10 +53,10 @@ export const movements = {
     ...(p.type ? [p.type] : []), ...(p.reconciled === undefined ? [] : [p.reconciled ? "reconciled" : "unreconciled"]),
     ...(p.reconciliation ? [] : ["norecon"]),
   ],
-  source: (p) => ({
-    columns: movementColumns(new Set(p.reconciliation ? ["renconciliation"] : [])),
-    list: (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
-  }),
+  source: (p) => pairedSource(
+    movementColumns(new Set(p.reconciliation ? ["renconciliation"] : [])),
+    (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
+  ),
   form: { label: "Card movements (billing period)", fields: ["cardId", "billingPeriodId", "type", "reconciled"], expand: [], noExpand: "Reconciliation is always shown for movements" },
   listFunction: {
     name: "MOVEMENTS",

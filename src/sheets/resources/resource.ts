@@ -93,6 +93,8 @@ export interface TrackedSpec {
   resource: TrackedResource;
   /** "an allowance", for messages. */
   article: string;
+  /** What the service's refusal of a transition from `state` leaves out, said after it ("" when it says it all). */
+  refusalHint(state: string): string;
   list(client: SpendClient, subsidiaryId: string, state: string, options: ListOptions): Paginated<TrackedRecord>;
   get(client: SpendClient, subsidiaryId: string, id: string, options: SendOptions): Promise<TrackedRecord>;
   /** The PATCH; its answer carries the record's tracked values and, from a service that sends it, when it changed. */
@@ -111,6 +113,21 @@ export interface ResourceModule<P> {
   record?: RecordSpec;
   tracked?: TrackedSpec;
 }
+
+/**
+ * A query's source, its columns and its list of one record type: a column is a `Column<object>` once in a Source
+ * (Column.value is a method), so the pairing is checked here, where the record type is still known.
+ */
+export const pairedSource = <T extends { id: string }>(
+  columns: Column<T>[], list: (client: SpendClient, options: ListOptions) => Paginated<T>,
+): Source => ({ columns, list });
+
+/** A record function's resource, its columns, GET and list of one record type (checked here, as in pairedSource). */
+export const pairedRecord = <T extends object>(spec: Omit<RecordSpec, "columns" | "get" | "pages"> & {
+  columns(): Column<T>[];
+  get(client: SpendClient, ref: RecordRef, options: SendOptions): Promise<T>;
+  pages(client: SpendClient, scope: RecordScope, options: ListOptions): Paginated<ListedRecord<T>>;
+}): RecordSpec => spec;
 
 /** An id as a short word of a table or sheet name. */
 export const short = (id: string) => id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
