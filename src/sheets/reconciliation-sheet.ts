@@ -51,7 +51,8 @@ export async function writeReconciliationSummary(workbook: Workbook, tableName: 
   const stored = await readStoredTable(workbook, tableName);
   const params = stored ? summaryParamsOf(stored.params) : null;
   if (!params) return null;
-  const headerOf = (key: string) => sourceOf(params).columns.find((c) => c.key === key)?.header ?? "";
+  const { columns } = sourceOf(params);
+  const headerOf = (key: string) => columns.find((c) => c.key === key)?.header ?? "";
   const wanted = ["type", "amount", "currency", "is_deposit", "reconciled", STATUS_KEY].map(headerOf).filter(Boolean);
   const read = await workbook.readColumns(tableName, wanted);
   if (!read) return null;

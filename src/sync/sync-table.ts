@@ -6,7 +6,7 @@
 import { SpendSyncError } from "../api";
 import type { TrackedResource } from "../domain";
 import {
-  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, resourceOf, sourceOf,
+  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, resourceOf,
   type CellValue, type LoadParams, type SnapshotRead, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 
@@ -47,11 +47,12 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
     throw new SyncSetupError(`The table ${tableName} was not loaded by Spend Sync (this workbook has no load parameters for it), so it has nothing to sync.`);
   }
   const params = stored.params;
-  const { tracked } = resourceOf(params);
+  const resource = resourceOf(params);
+  const { tracked } = resource;
   if (!tracked) {
     throw new SyncSetupError(`Only allowances and expenses have states to sync; the ${params.resource} table is read-only.`);
   }
-  const layout = sourceOf(params).columns;
+  const layout = resource.source.columns;
   const headers = {} as Record<ColumnKey, string>;
   for (const key of ["id", ...TRACKED_KEYS, STATUS_KEY, "updated_at"] as const) {
     const header = layout.find((c) => c.key === key)?.header;
