@@ -16,6 +16,8 @@ type Failure = Error & { serverMessage?: string };
 
 /** A service that did not answer: what the taskpane adds to its message. */
 const REACH_HINT = " Check the base URL, your network, or use the dev server's /proxy route for a service without CORS.";
+/** What to do about an answer for another record: it may be a passing fault, or one to report. */
+const WRONG_RECORD_HINT = "Try again, and tell your Spend Sync contact if it happens again.";
 const wrongValue = (message: string) => ({ code: "invalidValue" as const, message });
 const missing = (message: string) => ({ code: "notAvailable" as const, message });
 const unreachable = (error: Failure) => missing(`The service could not be reached: ${error.message}`);
@@ -36,6 +38,8 @@ const SHOWN: Record<string, (error: Failure) => Shown> = {
   RateLimitError: (e) => ({ taskpane: e.message, cell: missing("The service is limiting requests; try again in a moment (Refresh data).") }),
   ServerError: (e) => ({ taskpane: e.message, cell: unreachable(e) }),
   NotConnectedError: (e) => ({ taskpane: e.message, cell: wrongValue(e.message) }),
+  // The service (or something in front of it) answered for another record: nothing was taken from it.
+  WrongRecordError: (e) => ({ taskpane: `${e.message} ${WRONG_RECORD_HINT}`, cell: missing(e.message) }),
   // The functions' own: an argument a person typed, and a service too slow for a cell's deadline.
   ArgumentError: (e) => ({ taskpane: e.message, cell: wrongValue(e.message) }),
   DeadlineError: (e) => ({ taskpane: e.message, cell: unreachable(e) }),

@@ -168,3 +168,18 @@ export class AnswerTooLargeError extends SpendSyncError {
 export class InvalidRequestError extends SpendSyncError {
   override readonly name = "InvalidRequestError" as const;
 }
+
+/**
+ * The service answered a read with another record than the one asked for: another id (a proxy's or a cache's
+ * answer, a service that mixed up its records). Its values say nothing about the record asked for, so nothing is
+ * decided from them. Not a transport error: the request may well succeed next time, but not by retrying blind.
+ */
+export class WrongRecordError extends SpendSyncError {
+  override readonly name = "WrongRecordError" as const;
+  /** The id the answer named, cut to 64 characters and quoted (JSON), redacted. */
+  readonly answered: string;
+  constructor(message: string, readonly asked: string, answered: string) {
+    super(message);
+    this.answered = redactSecrets(answered);
+  }
+}

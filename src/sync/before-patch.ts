@@ -2,8 +2,9 @@
  * The states of a record's sync before its PATCH (send-row.ts): write-ahead (the attempt's "sending" line),
  * read (what the server holds), and check (that reading against the row: end the record, or send).
  */
-import { AuthError, CancelledError } from "../api";
+import { AuthError, CancelledError, WrongRecordError } from "../api";
 import type { TrackedValues } from "../sheets";
+import { AGAIN_AND_TELL, anotherRecord } from "./answer-check";
 import { getOne } from "./read-current";
 import {
   finish, readLine, sendingLine, statusOf, mayResend, type Done, type RecordRun, type State,
@@ -36,6 +37,7 @@ export async function readRecord(run: RecordRun): Promise<State> {
 const notSent = (run: RecordRun) => (run.answerLost || run.refusal !== null ? "Not sent again." : "Nothing was sent.");
 
 function readFailed(run: RecordRun, error: unknown): Done {
+  if (error instanceof WrongRecordError) return answeredForAnother(run, error);
   const status = statusOf(error);
   if (error instanceof AuthError) {
     const message = asSentence(error.message);
@@ -49,6 +51,21 @@ function readFailed(run: RecordRun, error: unknown): Done {
     ? run.hooks.stopMessage() || "Cancelled: the rest was not sent."
     : `Not sent: the record could not be read first ${inParentheses((error as Error).message)}. Run Sync states again.`;
   return finish(run, "unread", { message, line: readLine(status, run.refusal !== null ? `${message} Not sent again.` : message) });
+}
+
+/**
+ * The read was answered for another record: nothing is decided from it (no "Already applied", no conflict, no
+ * PATCH). The record ends unread: not sent, or unconfirmed once a PATCH of it may have landed.
+ */
+function answeredForAnother(run: RecordRun, error: WrongRecordError): Done {
+  const about = anotherRecord(error);
+  const message = run.answerLost
+    ? `Sent, but its answer was lost, and when the record was read to confirm it, ${about}: nothing was decided from that answer. ${AGAIN_AND_TELL} It reads the record before sending.`
+    : run.refusal !== null
+      ? `The service said "${run.refusal}", and when the record was read to check it, ${about}: nothing was decided from that answer. Not sent again. ${AGAIN_AND_TELL}`
+      : `When the record was read before sending, ${about}: nothing was decided from that answer, and nothing was sent. ${AGAIN_AND_TELL}`;
+  const line = `${readAfter(run)}: ${about}. Nothing was decided from that answer. ${notSent(run)} ${AGAIN_AND_TELL}`;
+  return finish(run, "unread", { message: run.client.redact(message), line: readLine(200, run.client.redact(line)) });
 }
 
 /** What the read followed, as its line says. */

@@ -2,10 +2,12 @@
  * After a run: every record this run changed is read again (lists by state where they cost fewer requests
  * than GETs) and compared with what its PATCH left. The service has no conditional update, so another
  * client may have changed a record right after us; such a lost update is reported on the row and in the
- * journal with what the server holds now.
+ * journal with what the server holds now. A read answered for another record (read-current.ts) says nothing
+ * of this one: no "changed by someone else" from it; the row stays applied, and says it was not confirmed.
  */
-import { AuthError, CancelledError, type SpendClient } from "../api";
+import { AuthError, CancelledError, WrongRecordError, type SpendClient } from "../api";
 import { describeTracked, sameTracked } from "../sheets";
+import { anotherRecord } from "./answer-check";
 import type { JournalEntry, RowResult } from "./outcome";
 import { readCurrent, type ReadScope } from "./read-current";
 import { asSentence } from "./sentences";
@@ -13,6 +15,8 @@ import { asSentence } from "./sentences";
 export interface Confirmed {
   /** Results whose record no longer holds what this run sent, now "overwritten". */
   overwritten: RowResult[];
+  /** Results still applied whose read again was answered for another record: their message says so. */
+  notConfirmed: RowResult[];
   /** Why the confirmation could not be done, if it could not ("" when done). */
   failure: string;
 }
@@ -26,13 +30,18 @@ export async function confirmApplied(
     const states = [...new Set(checked.map((r) => r.sent!.state))];
     current = await readCurrent(client, scope, checked.map((r) => r.id), states, { signal });
   } catch (error) {
-    if (error instanceof CancelledError) return { overwritten: [], failure: "Cancelled before the rows applied were read again to confirm them." };
-    if (error instanceof AuthError) return { overwritten: [], failure: asSentence(error.message) };
-    return { overwritten: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${(error as Error).message}`) };
+    if (error instanceof CancelledError) return { overwritten: [], notConfirmed: [], failure: "Cancelled before the rows applied were read again to confirm them." };
+    if (error instanceof AuthError) return { overwritten: [], notConfirmed: [], failure: asSentence(error.message) };
+    return { overwritten: [], notConfirmed: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${(error as Error).message}`) };
   }
   const overwritten: RowResult[] = [];
+  const notConfirmed: RowResult[] = [];
   for (const r of checked) {
     const server = current.get(r.id) ?? null;
+    if (server instanceof WrongRecordError) {
+      notConfirmed.push(answeredForAnother(client, r, server, log, now()));
+      continue;
+    }
     if (server && sameTracked(server, r.sent!)) continue;
     const at = now();
     const message = server
@@ -45,5 +54,15 @@ export async function confirmApplied(
     log({ at, id: r.id, from: r.from, to: r.to, request: "read", sent: "", httpStatus: server ? 200 : null, outcome: "overwritten", message: journalMessage });
     overwritten.push({ ...r, outcome: "overwritten", message, server: server ?? undefined, at });
   }
-  return { overwritten, failure: "" };
+  return { overwritten, notConfirmed, failure: "" };
+}
+
+/** An applied row whose read again was answered for another record: still applied (its PATCH's answer said so), not confirmed. */
+function answeredForAnother(client: SpendClient, r: RowResult, error: WrongRecordError, log: (entry: JournalEntry) => void, at: Date): RowResult {
+  const about = anotherRecord(error);
+  const then = "Refresh the table to see what the server holds, and tell your Spend Sync contact if it happens again.";
+  const message = client.redact(`Not confirmed after the run: when the record was read again, ${about}, so whether it still holds this change is not known. ${then}`);
+  const journalMessage = client.redact(`Read again after the run: ${about}. Nothing was decided from that answer: this sync's change (${describeTracked(r.sent!)}) is not confirmed. Nothing more was sent. ${then}`);
+  log({ at, id: r.id, from: r.from, to: r.to, request: "read", sent: "", httpStatus: 200, outcome: "unconfirmed", message: journalMessage });
+  return { ...r, message: r.message ? `${r.message} ${message}` : message, at };
 }

@@ -210,7 +210,7 @@ async function confirmRun(
 ): Promise<string> {
   const applied = results.list().filter((r) => r.outcome === "applied");
   const confirmed = await confirmApplied(client, scope, applied, (entry) => journal.add(entry), now, signal);
-  results.replace(confirmed.overwritten);
+  results.replace([...confirmed.overwritten, ...confirmed.notConfirmed]);
   return confirmed.failure;
 }
 

@@ -3,12 +3,12 @@
  * check-answer (a 200 is applied only if it echoes the request), and settle (a read after a 200 that does not).
  */
 import {
-  AuthError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, backoffDelay,
+  AuthError, InvalidRequestError, NotFoundError, RateLimitError, RejectedError, WrongRecordError, backoffDelay,
   type SpendClient,
 } from "../api";
 import type { StatePatch } from "../domain";
 import { trackedOf, trackedSpecOf, type TrackedValues } from "../sheets";
-import { answerContradiction } from "./answer-check";
+import { AGAIN_AND_TELL, answerContradiction, anotherRecord } from "./answer-check";
 import { stillAsLoaded } from "./before-patch";
 import { getOne, type ReadScope } from "./read-current";
 import {
@@ -97,10 +97,19 @@ export async function settle(run: RecordRun, contradiction: string): Promise<Sta
   try {
     server = await getOne(run.client, run.scope, run.id, run.signal);
   } catch (error) {
+    if (error instanceof WrongRecordError) return settledByAnother(run, error, contradiction);
     const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
     return finish(run, "unread", { message, authRefused: error instanceof AuthError, line: readLine(statusOf(error), `${message} Not sent again.`) }, ANSWERED);
   }
   return settledBy(run, server, contradiction);
+}
+
+/** The settling read was answered for another record: neither answer says what happened, so the record stays unconfirmed. */
+function settledByAnother(run: RecordRun, error: WrongRecordError, contradiction: string): Done {
+  const about = anotherRecord(error);
+  const message = `Sent, and the service answered 200, but ${contradiction}; when the record was read to settle it, ${about}: nothing was decided from either answer. ${AGAIN_AND_TELL} It reads the record before sending.`;
+  const line = `Read the record to settle it: ${about} (the service had answered 200, but ${contradiction}). Nothing was decided from either answer. Not sent again. ${AGAIN_AND_TELL}`;
+  return finish(run, "unread", { message: run.client.redact(message), line: readLine(200, run.client.redact(line)) }, ANSWERED);
 }
 
 /** What the settling read shows, as the record's ending. */

@@ -2,10 +2,16 @@
  * Reads the current tracked values of the records about to be sent, with as few requests as it can: list
  * calls filtered by state when they cost fewer pages than there are records to check, single GETs when
  * few records are involved. A record a list did not show (another state, or deleted) is read by GET.
+ *
+ * Every answer is checked against what was asked (answer-check.ts): a GET answered with another record is a
+ * WrongRecordError, kept as that record's reading so that nothing is decided from it; a list filtered by state
+ * that shows a wanted record in another state answered something other than what was asked, so that record is
+ * not taken from it, and its GET says what it holds.
  */
-import { DataMovedError, NotFoundError, PaginationError, type Page, type SpendClient } from "../api";
+import { DataMovedError, NotFoundError, PaginationError, WrongRecordError, type Page, type SpendClient } from "../api";
 import type { TrackedResource } from "../domain";
-import { trackedOf, trackedSpecOf, type TrackedRecord, type TrackedValues } from "../sheets";
+import { canonical, trackedOf, trackedSpecOf, type TrackedRecord, type TrackedValues } from "../sheets";
+import { readAnswerOf } from "./answer-check";
 import { pool } from "./pool";
 
 export interface ReadScope {
@@ -13,8 +19,8 @@ export interface ReadScope {
   subsidiaryId: string;
 }
 
-/** null: the record does not exist in this subsidiary. */
-export type Current = Map<string, TrackedValues | null>;
+/** null: the record does not exist in this subsidiary; a WrongRecordError: its GET answered for another record. */
+export type Current = Map<string, TrackedValues | null | WrongRecordError>;
 
 export interface ReadOptions {
   signal?: AbortSignal;
@@ -26,9 +32,10 @@ function pagesOf(client: SpendClient, scope: ReadScope, state: string, signal?: 
   return trackedSpecOf(scope.resource).list(client, scope.subsidiaryId, state, { signal }).pages();
 }
 
+/** The record's tracked values, null when it does not exist; a WrongRecordError when the answer is about another record. */
 export async function getOne(client: SpendClient, scope: ReadScope, id: string, signal?: AbortSignal): Promise<TrackedValues | null> {
   try {
-    return trackedOf(await trackedSpecOf(scope.resource).get(client, scope.subsidiaryId, id, { signal }));
+    return readAnswerOf(id, await trackedSpecOf(scope.resource).get(client, scope.subsidiaryId, id, { signal }));
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
@@ -42,23 +49,27 @@ export async function getOne(client: SpendClient, scope: ReadScope, id: string, 
 export async function readCurrent(client: SpendClient, scope: ReadScope, ids: string[], states: string[], options: ReadOptions = {}): Promise<Current> {
   const current: Current = new Map();
   const wanted = new Set(ids);
-  const take = (page: Page<TrackedRecord>) => {
-    for (const record of page.results) if (wanted.has(record.id)) current.set(record.id, trackedOf(record));
+  const take = (page: Page<TrackedRecord>, state: string) => {
+    for (const record of page.results) {
+      if (!wanted.has(record.id)) continue;
+      const values = trackedOf(record);
+      if (values.state === canonical("state", state)) current.set(record.id, values);
+    }
   };
   if (ids.length > states.length) {
     const lists = states.map((state) => pagesOf(client, scope, state, options.signal));
     try {
       const firsts = await Promise.all(lists.map((l) => l.next()));
       let remainingPages = 0;
-      firsts.forEach((r) => {
+      firsts.forEach((r, i) => {
         if (r.done) return;
-        take(r.value);
+        take(r.value, states[i]);
         const size = Math.max(1, r.value.results.length);
         remainingPages += r.value.count === null ? 1 : Math.max(0, Math.ceil(r.value.count / size) - 1);
       });
       if (remainingPages < ids.length - current.size) {
-        await Promise.all(lists.map(async (l) => {
-          for await (const page of { [Symbol.asyncIterator]: () => l }) take(page);
+        await Promise.all(lists.map(async (l, i) => {
+          for await (const page of { [Symbol.asyncIterator]: () => l }) take(page, states[i]);
         }));
       }
     } catch (error) {
@@ -71,7 +82,13 @@ export async function readCurrent(client: SpendClient, scope: ReadScope, ids: st
   }
   const missing = ids.filter((id) => !current.has(id));
   await pool(missing, options.concurrency ?? client.concurrency, async (id) => {
-    current.set(id, await getOne(client, scope, id, options.signal));
+    try {
+      current.set(id, await getOne(client, scope, id, options.signal));
+    } catch (error) {
+      // About this record the service said nothing true: that is its reading, the others' stand.
+      if (!(error instanceof WrongRecordError)) throw error;
+      current.set(id, error);
+    }
   });
   return current;
 }

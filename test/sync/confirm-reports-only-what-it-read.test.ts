@@ -48,7 +48,7 @@ async function confirm(applied: RowResult[], script: (request: RawRequest) => { 
 it("every record still holds what this run sent: nothing overwritten, no failure, no journal line", async () => {
   const applied = await twoApplied();
   const { confirmed, lines, requests } = await confirm(applied);
-  expect(confirmed).toEqual({ overwritten: [], failure: "" });
+  expect(confirmed).toEqual({ overwritten: [], notConfirmed: [], failure: "" });
   expect(lines).toEqual([]);
   // Two records, one state: one list of the accounted expenses reads both.
   expect(requests).toEqual([`GET ${f.sub}/expenses/`]);
@@ -66,7 +66,7 @@ it("the read failing: nothing reported overwritten, the failure in words", async
   const applied = await twoApplied();
   const { confirmed, lines } = await confirm(applied, () => ({ status: 400, text: JSON.stringify({ status: 400, error: "Unsupported filter" }) }));
   expect(confirmed).toEqual({
-    overwritten: [],
+    overwritten: [], notConfirmed: [],
     failure: `The records this sync changed could not be read again to confirm them: The service refused GET /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/?state=accounted&page=1&page_size=1000: Unsupported filter.`,
   });
   expect(lines).toEqual([]);

@@ -22,7 +22,7 @@ it("cancelled: nothing taken as overwritten, and the reason", async () => {
   const controller = new AbortController();
   controller.abort();
   expect(await confirm({ body: {} }, controller.signal)).toEqual({
-    result: { overwritten: [], failure: "Cancelled before the rows applied were read again to confirm them." }, lines: [],
+    result: { overwritten: [], notConfirmed: [], failure: "Cancelled before the rows applied were read again to confirm them." }, lines: [],
   });
 });
 

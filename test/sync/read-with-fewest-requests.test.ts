@@ -4,6 +4,7 @@
  * remaining pages are fewer than the GETs of the records the first pages did not show (a tie goes to the GETs).
  * Counted over the wire against a sandbox of 2,500 accounted expenses (three pages of 1,000).
  */
+import type { TrackedValues } from "../../src/sheets";
 import { readCurrent } from "../../src/sync/read-current";
 import { withExcel, type ExcelFixture } from "../support/excel";
 import { clientWith } from "../support/sync";
@@ -32,7 +33,7 @@ async function read(ids: string[], states: string[]) {
   const client = clientWith(f, (t) => recorder.wrap(t));
   const current = await readCurrent(client, { resource: "expense", subsidiaryId: f.sub }, ids, states);
   // Every record read, with the server's values.
-  expect(ids.map((id) => current.get(id)?.state)).toEqual(ids.map(() => "accounted"));
+  expect(ids.map((id) => (current.get(id) as TrackedValues | null | undefined)?.state)).toEqual(ids.map(() => "accounted"));
   const log = recorder.log;
   return { lists: log.filter((e) => e.kind === "list").length, gets: log.filter((e) => e.kind === "one").map((e) => e.ids[0]) };
 }
