@@ -34,6 +34,9 @@ describe("what each kind of error shows", () => {
     ["a rate limit", new api.RateLimitError("Slow down.", 429, "", request, 1000), "Slow down.", "notAvailable", "The service is limiting requests; try again in a moment (Refresh data)."],
     ["the service's failure", new api.ServerError("It failed.", 502, "", request), "It failed.", "notAvailable", "The service could not be reached: It failed."],
     ["not connected", new api.NotConnectedError("Connect first."), "Connect first.", "invalidValue", "Connect first."],
+    ["an answer for another record", new api.WrongRecordError("The service answered for another record (\"b\").", "a", '"b"'),
+      "The service answered for another record (\"b\"). Try again, and tell your Spend Sync contact if it happens again.", "notAvailable",
+      "The service answered for another record (\"b\")."],
     ["a wrong argument", new ArgumentError("state must be one of …"), "state must be one of …", "invalidValue", "state must be one of …"],
     ["a cell's deadline", new DeadlineError("No answer in 20 s."), "No answer in 20 s.", "notAvailable", "The service could not be reached: No answer in 20 s."],
     ["the workbook's refusal", new WorkbookError("sheet-taken", "The sheet 'X' already holds data."), "The sheet 'X' already holds data.", "notAvailable", "The sheet 'X' already holds data."],
@@ -62,9 +65,12 @@ describe("one family", () => {
     ["ArgumentError", () => new ArgumentError(`m ${KEY}`)],
     ["WorkbookError", () => new WorkbookError("internal", `m ${KEY}`)],
     ["InvalidRequestError", () => new api.InvalidRequestError(`m ${KEY}`)],
+    ["WrongRecordError", () => new api.WrongRecordError(`m ${KEY}`, "a", `"${KEY}"`)],
   ])("%s is a SpendSyncError: its message never carries the key", (name, make) => {
     const error = make();
     expect([error instanceof api.SpendSyncError, error.name, error.message.includes(KEY)]).toEqual([true, name, false]);
+    // The id an answer named is kept apart from the message: redacted too.
+    if (error instanceof api.WrongRecordError) expect(error.answered).not.toContain(KEY);
   });
 
   it("the errors built from a fixed sentence are of the family too", () => {

@@ -145,6 +145,29 @@ describe("the read before a PATCH answered for another record", () => {
   });
 });
 
+describe("the resource is part of what was asked", () => {
+  it("an allowance's GET answered with an expense under the allowance's own id: not read, not sent, nothing decided", async () => {
+    const table = await loadFor(f, { resource: "allowances", state: "approved" });
+    const row = f.sandbox.store.allowancesOf(f.sub).find((a) => a.state === "approved")!;
+    const expense = approved()[0];
+    await patchOnServer(expense.id, { state: "accounted", accounted_id: "ACC-R" });
+    edit(f, table, row.id, { State: "accounted", "Accounted ID": "ACC-R" });
+    const allowancePath = `${f.prefix}/subsidiaries/${f.sub}/allowances/${row.id}/`;
+    // Its state and accounted_id are what the row asks, and it names the allowance's id: only its shape says it is an expense.
+    const client = await through((method, path) => (method === "GET" && path === allowancePath
+      ? { to: recordPath(expense.id), rewrite: (json) => ({ ...json, id: row.id }) }
+      : undefined));
+
+    const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
+
+    expect(report.counts).toMatchObject({ "not-sent": 1, "already-applied": 0, applied: 0 });
+    expect(proxy!.passed.filter((p) => p.method === "PATCH")).toEqual([]);
+    expect(journalOf(row.id).map(([outcome, , , request]) => [outcome, request])).toEqual([["sending", "PATCH"], ["not-sent", "read (GET)"]]);
+    expect(cellOf(f, table, row.id, "Sync status")).toMatch(new RegExp(`^Not sent ${STAMP}: Not sent: the record could not be read first \\(The service's answer for allowance does not match the API`));
+    expect(f.sandbox.store.allowance(f.sub, row.id)!.state).toBe("approved");
+  });
+});
+
 describe("the read that settles an unknown outcome answered for another record", () => {
   /** One row edited to accounted/ACC-7, and another record that holds exactly that on the server. */
   async function oneRowAndItsDouble() {
