@@ -54,7 +54,9 @@ export async function confirmApplied(
     log({ at, id: r.id, from: r.from, to: r.to, request: "read", sent: "", httpStatus: server ? 200 : null, outcome: "overwritten", message: journalMessage });
     overwritten.push({ ...r, outcome: "overwritten", message, server: server ?? undefined, at });
   }
-  return { overwritten, notConfirmed, failure: "" };
+  // Said once for the run too: the rows it concerns read "Applied", and the summary should not read as all confirmed.
+  const failure = notConfirmed.length === 0 ? "" : `${notConfirmed.length} of the records this sync changed could not be confirmed: the service answered for another record.`;
+  return { overwritten, notConfirmed, failure };
 }
 
 /** An applied row whose read again was answered for another record: still applied (its PATCH's answer said so), not confirmed. */

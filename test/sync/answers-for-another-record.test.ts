@@ -243,6 +243,7 @@ describe("the confirmation after a run", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
 
     expect(report.counts).toMatchObject({ applied: 1, overwritten: 0 });
+    expect(report.summary).toBe("1 applied. 1 of the records this sync changed could not be confirmed: the service answered for another record. Run Sync states again or refresh to check them.");
     expect(proxy!.passed.map((p) => [p.method, p.forwarded])).toEqual([
       ["GET", recordPath(row.id)], ["PATCH", recordPath(row.id)], ["GET", recordPath(other.id, sub2)],
     ]);
@@ -272,6 +273,7 @@ describe("the confirmation after a run", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
 
     expect(report.counts).toMatchObject({ applied: 3, overwritten: 0 });
+    expect(report.summary).toBe("3 applied.");
     const reads = proxy!.passed.filter((p) => p.method === "GET");
     // A GET each before its PATCH, the list, then a GET each again: the list's claims were not taken.
     expect(reads.filter((p) => p.asked.startsWith(`${listPath()}?`))).toHaveLength(1);
@@ -297,6 +299,7 @@ describe("the confirmation after a run", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
 
     expect(report.counts).toMatchObject({ applied: 3, overwritten: 0 });
+    expect(report.summary).toMatch(/^3 applied\. 3 of the records this sync changed could not be confirmed: /);
     for (const [i, row] of rows.entries()) {
       const lines = journalOf(row.id);
       expect(lines.map(([outcome, , , request]) => [outcome, request])).toEqual([["sending", "PATCH"], ["applied", "PATCH"], ["unconfirmed", "read (GET)"]]);
