@@ -168,3 +168,19 @@ export class AnswerTooLargeError extends SpendSyncError {
 export class InvalidRequestError extends SpendSyncError {
   override readonly name = "InvalidRequestError" as const;
 }
+
+/**
+ * The service answered for another record than the one asked (a GET for one id answering with another): the
+ * answer proves nothing about the record asked, so nothing is shown, decided or kept from it.
+ */
+export class WrongRecordError extends SpendSyncError {
+  override readonly name = "WrongRecordError" as const;
+  /** The record asked for, and the one the answer names (both redacted). */
+  readonly asked: string;
+  readonly answered: string;
+  constructor(asked: string, answered: string, message?: string) {
+    super(message ?? `The service answered for another record: ${asked} was asked, the answer is for ${answered}.`);
+    this.asked = redactSecrets(asked);
+    this.answered = redactSecrets(answered);
+  }
+}
