@@ -145,6 +145,28 @@ describe(`at most ${MAX_UNLISTED_GETS} GETs a recalculation for ids no list hold
     }
   }, 60_000);
 
+  it("a record the list holds but its GET must decide (malformed there) is not missing: past the cap, it still gets its GET and its error", async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const bad = f.sandbox.store.expensesOf(sub)[40];
+    const createdAt = bad.created_at;
+    bad.created_at = "2026-13-45T00:00:00Z";
+    try {
+      const unknown = Array.from({ length: MAX_UNLISTED_GETS + 5 }, (_, i) => uuid(7000 + i));
+      const { requests } = connect(f, f.sandbox.baseUrl);
+      const shown = await Promise.all([...unknown, bad.id].map((id) => settle(expense(sub, id, "state", invocation()))));
+      expect(shown).toEqual([
+        ...unknown.map((_, i) => (i < MAX_UNLISTED_GETS ? notFound : capped)),
+        { error: "#N/A", message: 'The service\'s answer for expense does not match the API: created_at: expected an ISO 8601 timestamp with a zone, like 2026-03-31T12:00:00Z (got "2026-13-45T00:00:00Z").' },
+      ]);
+      expect(requests).toEqual([
+        `${f.prefix}/subsidiaries/${sub}/expenses/?page=1&page_size=1000`,
+        ...[...unknown.slice(0, MAX_UNLISTED_GETS), bad.id].map((id) => `${f.prefix}/subsidiaries/${sub}/expenses/${id}/`),
+      ]);
+    } finally {
+      bad.created_at = createdAt;
+    }
+  }, 60_000);
+
   it("a subsidiary the service does not have (its list's 404) holds none of the ids: the cap applies", async () => {
     const sub = uuid(77);
     const ids = Array.from({ length: MAX_UNLISTED_GETS + 3 }, (_, i) => uuid(5000 + i));
