@@ -172,14 +172,18 @@ export class InvalidRequestError extends SpendSyncError {
 /**
  * The service answered a read with another record than the one asked for: another id (a proxy's or a cache's
  * answer, a service that mixed up its records). Its values say nothing about the record asked for, so nothing is
- * decided from them. Not a transport error: the request may well succeed next time, but not by retrying blind.
+ * decided, shown or kept from them. Not a transport error: the request may well succeed next time, but not by
+ * retrying blind.
  */
 export class WrongRecordError extends SpendSyncError {
   override readonly name = "WrongRecordError" as const;
-  /** The id the answer named, cut to 64 characters and quoted (JSON), redacted. */
+  /** The id asked for, redacted. */
+  readonly asked: string;
+  /** The id the answer named, as the message quotes it, redacted. */
   readonly answered: string;
-  constructor(message: string, readonly asked: string, answered: string) {
+  constructor(message: string, asked: string, answered: string) {
     super(message);
+    this.asked = redactSecrets(asked);
     this.answered = redactSecrets(answered);
   }
 }

@@ -14,8 +14,9 @@
  * calls share one answer, and the list and the GETs take places among the same 6 running calls as every other
  * =SPEND call, each with the usual deadline from when it is sent.
  */
-import type { RequestGovernor, SpendClient } from "../api";
-import { recordPageSize, recordPages, spillRecord, type RecordRef, type RecordScope, type Spill } from "../sheets";
+import { NotFoundError, SpendSyncError, type RequestGovernor, type SpendClient } from "../api";
+import { recordPageSize, recordPages, type RecordRef, type RecordScope, type Spill } from "../sheets";
+import { askedRecord } from "./record-answer";
 import { batchingRecords, callDeadlineMs, callKey, currentSession, governed, isInValuePreview, previewOf, withDeadline } from "./runtime";
 
 /**
@@ -49,6 +50,26 @@ export function restWorth(calls: number, pagesLeft: number, recordsLeft: number)
   return pagesLeft + recordsLeft / RECORDS_PER_REQUEST <= calls;
 }
 
+/**
+ * GETs one recalculation may send for ids that no list holds (a list read to its end, or a scope the service
+ * says does not exist, without them). Such a GET almost always answers 404: 10,000 cells of ids that are in no
+ * list cost a GET each, 10,000 "Not found" (issue 49: 10,002 requests, 73 s). The first 200 still get their
+ * GET, so a column of mostly right ids shows each wrong one with the service's own answer; past 200 the sheet is
+ * almost surely pointing at another subsidiary or column, and each further GET would repeat the 404 against the
+ * service's rate limit. 200 GETs take about 3.4 s at 100 ms over the governor's 6 running calls.
+ * One recalculation is a round of the batcher: from a batch's first call until every list and GET it sent
+ * has settled; a batch gathered while any of them is still running belongs to the same round.
+ */
+export const MAX_UNLISTED_GETS = 200;
+
+/** A record call refused without a request: the round already sent MAX_UNLISTED_GETS GETs for ids no list holds. */
+class UnlistedCapError extends SpendSyncError {
+  override readonly name = "UnlistedCapError";
+}
+
+const capMessage = () =>
+  `More than ${MAX_UNLISTED_GETS} ids in this recalculation were not found in the service's lists, so this one was not asked for: check the ids, or load the table instead.`;
+
 /** A record call waiting for its answer. */
 interface Call {
   ref: RecordRef;
@@ -71,11 +92,22 @@ function scopeKeyOf(client: SpendClient, ref: RecordRef): string {
 class ListRun {
   /** Calls not answered yet, by record id. */
   private readonly wanted = new Map<string, Call[]>();
+  /**
+   * Whether the list is known to hold no record it has not answered: read to its last page, or its scope not
+   * found (the service's 404). Its calls still unanswered then are for ids no list holds, except those that
+   * joined once pages had gone by (`late`: their records may be on those pages) and those a page lists but a
+   * GET must decide (`listed`: malformed or too large there).
+   */
+  private whole = false;
+  private pagesRead = 0;
+  private readonly late = new Set<Call>();
+  private readonly listed = new Set<string>();
 
   constructor(private readonly batcher: RecordBatcher, private readonly client: SpendClient, private readonly scope: RecordScope) {}
 
   /** A call for a record of this scope: answered by a page still to be read, else by its GET when the run ends. */
   add(call: Call): void {
+    if (this.pagesRead > 0) this.late.add(call);
     const calls = this.wanted.get(call.ref.id);
     if (calls) calls.push(call);
     else this.wanted.set(call.ref.id, [call]);
@@ -84,14 +116,17 @@ class ListRun {
   async start(governor: RequestGovernor, ended: () => void): Promise<void> {
     try {
       await governor.schedule(() => withDeadline((signal) => this.read(signal), callDeadlineMs()));
-    } catch {
+    } catch (error) {
       // A failed page, a list that moved, the deadline: each call the list has not answered gets its GET below,
-      // with that GET's own answer or error.
+      // with that GET's own answer or error. The service's 404: it has no such subsidiary, so its list holds none
+      // of the ids asked. Only page 1 can give it (a later page's 404 is a DataMovedError, api/pagination.ts), and
+      // a 404 from something that is not the service is a BaseUrlError.
+      this.whole = error instanceof NotFoundError;
     } finally {
       ended();
       const rest = [...this.wanted.values()].flat();
       this.wanted.clear(); // a page still in hand after the deadline answers nobody twice
-      for (const call of rest) this.batcher.get(call);
+      for (const call of rest) this.batcher.fallBack(call, this.whole && !this.late.has(call) && !this.listed.has(call.ref.id));
     }
   }
 
@@ -99,10 +134,14 @@ class ListRun {
     for await (const page of recordPages(this.client, this.scope, { signal })) {
       for (const [id, calls] of this.wanted) {
         const spill = page.spill(id);
-        if (spill === undefined) continue;
+        if (spill === undefined) {
+          if (page.holds(id)) this.listed.add(id);
+          continue;
+        }
         this.wanted.delete(id);
         for (const call of calls) call.resolve(spill);
       }
+      this.pagesRead++;
       // Nothing left to answer: the pages still in flight are dropped (the list is left, its requests aborted).
       if (this.wanted.size === 0) return;
       if (page.page === 1) {
@@ -112,6 +151,7 @@ class ListRun {
         if (pagesLeft > 0 && !restWorth(this.wanted.size, pagesLeft, page.count - page.size)) return;
       }
     }
+    this.whole = true;
   }
 }
 
@@ -121,6 +161,10 @@ class RecordBatcher {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Lists being read, by scope. */
   private readonly reading = new Map<string, ListRun>();
+  /** Lists and GETs of the current round not settled yet: at 0, the next batch starts a new round. */
+  private unsettled = 0;
+  /** GETs the current round may still send for ids no list holds (MAX_UNLISTED_GETS). */
+  private unlistedLeft = MAX_UNLISTED_GETS;
 
   constructor(private readonly governor: RequestGovernor) {}
 
@@ -138,16 +182,38 @@ class RecordBatcher {
     });
   }
 
+  /**
+   * A call its list did not answer: its GET; or, for an id no list holds (`unlisted`) once the round has sent
+   * MAX_UNLISTED_GETS of those, an UnlistedCapError at once, with no request.
+   */
+  fallBack(call: Call, unlisted: boolean): void {
+    if (unlisted && this.unlistedLeft <= 0) return call.reject(new UnlistedCapError(capMessage()));
+    if (unlisted) this.unlistedLeft--;
+    this.get(call);
+  }
+
   /** The request a call makes unbatched: its GET, with a place among the running calls and its deadline. */
-  get(call: Call): void {
-    this.governor.schedule(() => withDeadline((signal) => spillRecord(call.client, call.ref, { signal }), callDeadlineMs()))
+  private get(call: Call): void {
+    this.track(this.governor.schedule(() => withDeadline((signal) => askedRecord(call.client, call.ref, { signal }), callDeadlineMs())))
       .then(call.resolve, call.reject);
+  }
+
+  /** Counts `work` in the round until it settles; settles as it does. */
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.unsettled++;
+    const settled = () => {
+      this.unsettled--;
+    };
+    work.then(settled, settled);
+    return work;
   }
 
   private flush(): void {
     this.timer = undefined;
     const batches = this.collecting;
     this.collecting = new Map();
+    // Nothing of an earlier batch still running: this batch starts a new recalculation, with the whole cap.
+    if (this.unsettled === 0) this.unlistedLeft = MAX_UNLISTED_GETS;
     for (const [scope, calls] of batches) {
       const reading = this.reading.get(scope);
       if (reading) {
@@ -162,7 +228,7 @@ class RecordBatcher {
       const run = new ListRun(this, client, { kind: ref.kind, subsidiaryId: ref.subsidiaryId });
       for (const call of calls) run.add(call);
       this.reading.set(scope, run);
-      void run.start(this.governor, () => this.reading.delete(scope));
+      void this.track(run.start(this.governor, () => this.reading.delete(scope)));
     }
   }
 }
@@ -181,7 +247,7 @@ function batcherOf(governor: RequestGovernor): RecordBatcher {
  */
 export async function governedRecord(name: string, ref: RecordRef, invocation: CustomFunctions.Invocation | undefined): Promise<Spill> {
   const args = [ref.id, ref.subsidiaryId];
-  if (!batchingRecords()) return governed(name, args, invocation, (client, signal) => spillRecord(client, ref, { signal }));
+  if (!batchingRecords()) return governed(name, args, invocation, (client, signal) => askedRecord(client, ref, { signal }));
   const s = currentSession();
   const client = s.currentClient();
   const key = callKey(client, name, args);

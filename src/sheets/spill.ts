@@ -65,6 +65,8 @@ export interface RecordPage {
   size: number;
   /** What `spillRecord` gives for `id` when this page holds it as its GET would answer it; otherwise undefined. */
   spill(id: string): Spill | undefined;
+  /** Whether this page lists `id` at all, answerable or not (a record its GET must decide is still listed). */
+  holds(id: string): boolean;
 }
 
 /** Records asked for a page of a scope's list (the resource's maximum). */
@@ -79,14 +81,15 @@ export async function* recordPages(client: SpendClient, scope: RecordScope, opti
   const columns = columnsOf(scope.kind);
   const pageSize = recordPageSize(scope.kind);
   for await (const page of recordSpecOf(scope.kind).pages(client, scope, options).pages()) {
-    const byId = new Map<string, object>();
-    for (const listed of page.results) if (listed.record !== undefined) byId.set(listed.id, listed.record);
+    const byId = new Map<string, object | undefined>();
+    for (const listed of page.results) byId.set(listed.id, listed.record);
     yield {
       page: page.page, count: page.count, pageSize, size: page.results.length + page.malformed.length,
       spill: (id) => {
         const record = byId.get(id);
         return record ? render(columns, [record]) : undefined;
       },
+      holds: (id) => byId.has(id),
     };
   }
 }
