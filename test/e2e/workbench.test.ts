@@ -53,6 +53,39 @@ describe("the workbench in Chromium", () => {
     await page.close();
   });
 
+  it("a failed test of another key or address keeps the connection that worked: after a reload it is still connected and =SPEND still spills (issue 43)", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    await expectText(page.locator("#connect-status"), /^Connected to enterprise /);
+    const saved = await page.evaluate(() => localStorage.getItem("spendsync.connection"));
+    const { baseUrl } = JSON.parse(saved ?? "null") as { baseUrl: string };
+    const kept = `Nothing was changed: the connection that worked is kept (enterprise ${f.enterprise.id} at ${baseUrl}), and Spend Sync's formulas go on using it.`;
+    // A mistyped key.
+    await connect(page, "a-mistyped-key");
+    await expectText(page.locator("#connect-status"), `The API key was refused for enterprise ${f.enterprise.id}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key." ${kept}`);
+    expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
+    // A network blip: nothing answers at the address.
+    await page.getByLabel("Base URL").fill("http://127.0.0.1:9/proxy");
+    await connect(page, "");
+    await expectText(page.locator("#connect-status"), new RegExp(`${kept.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    expect(await page.locator("#connect-status").getAttribute("class")).toContain("error");
+    expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
+    await page.screenshot({ path: join(OUT, "workbench-connection-kept.png") });
+    // The reload finds it, and the functions use it.
+    await page.reload();
+    await page.getByLabel("Base URL").waitFor();
+    await expectText(page.locator("#connect-status"), `Connected to enterprise ${f.enterprise.id} (key saved on this device).`);
+    expect([await page.getByLabel("Base URL").inputValue(), await page.getByLabel("Enterprise ID").inputValue()]).toEqual([baseUrl, f.enterprise.id]);
+    const sub = f.enterprise.subsidiaries[0];
+    await page.locator('[data-cell="B2"]').click();
+    await page.getByLabel("Value or formula").fill(`=SPEND.ALLOWANCES("${sub}", "paid")`);
+    await page.getByLabel("Value or formula").press("Enter");
+    const paid = f.sandbox.store.allowancesOf(sub).filter((a) => a.state === "paid");
+    await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${paid.length + 1} × `));
+    await expectText(page.locator('[data-cell="B3"]'), paid[0].id);
+    await page.close();
+  });
+
   it("a base URL with a typo or no scheme says so, with what was typed and what a base URL looks like (issue 24)", async () => {
     const page = await openWorkbench();
     await page.getByLabel("Base URL").fill(`${web.url}/proxi`);
