@@ -94,7 +94,7 @@ describe("the workbench in Chromium", () => {
       `The base URL looks wrong: nothing at ${web.url}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
       `but GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with plain text rather than ` +
       "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or " +
-      "http://localhost:3000/proxy with the workbench (npm start prints it).");
+      `${web.url}/proxy here (the dev server forwards it to the sandbox; npm start prints it).`);
     // The issue's own typing; "localhost:" reads as a scheme to the browser's URL field, so the taskpane gets it.
     const typed = web.url.replace("http://127.0.0.1", "localhost");
     await page.getByLabel("Base URL").fill(`${typed}/proxy`);
