@@ -16,7 +16,16 @@ const { FunctionsDataTypes } = require("./tools/functions-metadata");
 const { productionManifest } = require("./tools/production-manifest");
 
 
-const DEFAULT_PRODUCTION_URL = "https://spendsync.example.com/";
+/**
+ * Where a production build will be hosted. Without ADDIN_URL it refuses (issue 43): a manifest pointing at a
+ * made-up host installs and then shows nothing. The workbench's browser-test build is never hosted.
+ */
+function addinUrl(hosted) {
+  const url = process.env.ADDIN_URL;
+  if (url) return url.replace(/\/?$/, "/");
+  if (!hosted) return "https://spendsync.example.com/";
+  throw new Error("Set ADDIN_URL to the https address dist/ will be served from, e.g. ADDIN_URL=https://addin.example.com/ npm run build (docs/deploy.md). Nothing was built.");
+}
 
 /**
  * The dev server: https with the Office dev certificates when they are installed (`npx office-addin-dev-certs
@@ -71,16 +80,17 @@ module.exports = async (env = {}, argv = {}) => {
   const dev = mode === "development";
   // The workbench page and the in-memory Excel: development, or a browser-test build asked for by name.
   const workbench = dev || env.workbench === true || env.workbench === "true";
-  const productionUrl = (process.env.ADDIN_URL ?? DEFAULT_PRODUCTION_URL).replace(/\/?$/, "/");
+  const productionUrl = dev ? "" : addinUrl(!workbench);
   const service = process.env.SPEND_SERVICE_URL ?? "http://127.0.0.1:3000";
   const config = {
     mode,
     target: ["web", "es2020"],
     devtool: dev ? "source-map" : false,
+    // functions.js is what the manifest's CustomFunctions Script names, and the shared-runtime page loads it
+    // too: the page's own entry depends on it, so the functions and what they share with the page ship once.
     entry: {
-      "spend-api": { import: "./src/api/index.ts", library: { name: "SpendApi", type: "umd" } },
       functions: "./src/functions/functions.ts",
-      taskpane: "./src/shared-runtime.ts",
+      taskpane: { import: "./src/shared-runtime.ts", dependOn: "functions" },
       ...(workbench ? { workbench: "./src/workbench/page.ts" } : {}),
     },
     output: { path: path.resolve(__dirname, "dist"), filename: "[name].js", clean: true },
@@ -102,7 +112,7 @@ module.exports = async (env = {}, argv = {}) => {
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new FunctionsDataTypes(),
-      new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["taskpane"] }),
+      new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["functions", "taskpane"], chunksSortMode: "manual" }),
       ...(workbench ? [new HtmlWebpackPlugin({ filename: "workbench.html", template: "./src/workbench/workbench.html", chunks: ["workbench"] })] : []),
       new CopyWebpackPlugin({
         patterns: [

@@ -10,6 +10,8 @@ import { basename, dirname, join, resolve } from "node:path";
 export interface StartArgs {
   /** The sandbox's command-line arguments. */
   sandbox: string[];
+  /** The flags given after `npm start --` that go to the sandbox (--fresh and --data taken out). */
+  flags: string[];
   dataFile: string;
   fresh: boolean;
 }
@@ -23,7 +25,7 @@ export function startArgs(argv: string[], root: string, sandboxPort: number): St
     const [flag] = rest.splice(given, rest[given] === "--data" ? 2 : 1);
     dataFile = resolve(flag === "--data" ? (argv[argv.indexOf("--data") + 1] ?? dataFile) : flag.slice("--data=".length));
   }
-  return { sandbox: ["--seed", "1", "--port", String(sandboxPort), "--json", "--data", dataFile, ...rest], dataFile, fresh };
+  return { sandbox: ["--seed", "1", "--port", String(sandboxPort), "--json", "--data", dataFile, ...rest], flags: rest, dataFile, fresh };
 }
 
 /** Prepares the data file's folder; with --fresh, deletes the file and its change log (FILE.log, temp files). */

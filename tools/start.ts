@@ -16,6 +16,7 @@ import { MARKERS, ROOT, create, livenessOf, pidFilePath, readInstance, release, 
 import { portProblem } from "./ports";
 import { OWN_GROUP, endAll } from "./processes";
 import { prepareDataFile, startArgs } from "./start-args";
+import { deathSentence, flagsSentence } from "./start-report";
 
 const PID_FILE = pidFilePath();
 const DEV_PORT = Number(process.env.SPEND_DEV_PORT ?? 3000);
@@ -105,6 +106,14 @@ async function stopAll(code = 0, said = ""): Promise<void> {
 
 function record(role: Role, child: ChildProcess): void {
   children.push({ role, child });
+  // Once started, a sandbox or dev server that ends on its own takes the rest down with a sentence.
+  if (role === "sandbox" || role === "dev server") {
+    child.once("exit", (code, signal) => {
+      if (stopping || !instance?.workbench) return;
+      console.error(deathSentence(role, code, signal));
+      void stopAll(1);
+    });
+  }
   if (instance && child.pid) {
     instance.groups.push({ role, pid: child.pid });
     update(PID_FILE, instance);
@@ -154,6 +163,7 @@ async function main(): Promise<void> {
   console.log(existed
     ? `Sandbox data: ${args.dataFile} (kept from the last run; \`npm start -- --fresh\` starts over; --seed, --scale and --anchor apply to fresh data only).`
     : `Sandbox data: ${args.dataFile} (fresh demo data, kept across restarts).`);
+  console.log(flagsSentence(args.flags));
   const sandbox = await startSandbox(args.sandbox);
   if (https) process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0"; // our own readiness check against the dev certificate
   console.log(`Sandbox ready at ${sandbox.base_url}. Building the add-in (webpack dev server, ${https ? "https" : "http on loopback"})…`);

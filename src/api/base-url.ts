@@ -13,9 +13,21 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
-/** What a base URL looks like, in every message that says one is wrong. */
-export const BASE_URL_EXAMPLES =
-  "A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or http://localhost:3000/proxy with the workbench (npm start prints it).";
+/**
+ * What a base URL looks like, in every message that says one is wrong. On a page served from this machine (npm
+ * start's dev server and workbench) its own origin's /proxy forwards to the sandbox: named with the page's real
+ * port, never a port it might not be on; anywhere else (the add-in hosted for Excel) there is no such proxy.
+ */
+export function baseUrlExamples(pageOrigin: string | undefined = globalThis.location?.origin): string {
+  const start = "A base URL is where the service's /public/v1/ paths start, like https://api.example.com";
+  let local = false;
+  try {
+    local = pageOrigin !== undefined && isLoopbackHost(new URL(pageOrigin).hostname);
+  } catch {
+    // an opaque origin ("null"): not this machine's dev server
+  }
+  return local ? `${start}, or ${pageOrigin}/proxy here (the dev server forwards it to the sandbox; npm start prints it).` : `${start}.`;
+}
 
 /** A scheme and its "//", as every base URL begins. */
 const WITH_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
@@ -46,12 +58,12 @@ function meant(typed: string): string | null {
 export function checkBaseUrl(baseUrl: string): URL {
   const typed = baseUrl.trim();
   const shownTyped = redactSecrets(withoutUserInfo(typed));
-  if (typed === "") throw new TypeError(`The base URL is empty. ${BASE_URL_EXAMPLES}`);
+  if (typed === "") throw new TypeError(`The base URL is empty. ${baseUrlExamples()}`);
   if (!WITH_SCHEME.test(typed)) {
     // "localhost:3000/proxy" would parse as a URL of scheme "localhost:" (shown as "localhost://3000/proxy"),
     // "api.example.com" not at all: either way what is missing is the scheme, and that is what is said.
     const fix = meant(withoutUserInfo(typed));
-    if (fix === null) throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${BASE_URL_EXAMPLES}`);
+    if (fix === null) throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
     const scheme = fix.slice(0, fix.indexOf("://") + 3);
     throw new TypeError(redactSecrets(/^https?:/i.test(typed)
       ? `The base URL "${shownTyped}" needs two slashes after its scheme: ${fix}.`
@@ -61,7 +73,7 @@ export function checkBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(typed);
   } catch {
-    throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${BASE_URL_EXAMPLES}`);
+    throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
   }
   const shown = `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
   if (url.username || url.password) {

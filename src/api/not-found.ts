@@ -13,7 +13,7 @@
  * The message quotes what was typed (the client's base URL; user info is refused earlier) and what a base
  * URL looks like. It passes the one redaction point (SpendSyncError), as every message does.
  */
-import { BASE_URL_EXAMPLES } from "./base-url";
+import { baseUrlExamples } from "./base-url";
 import { BaseUrlError, NotFoundError, type RequestInfo } from "./errors";
 import type { RawResponse } from "./transport";
 
@@ -68,7 +68,7 @@ export function notFoundError(raw: RawResponse, url: string, info: RequestInfo, 
   const path = new URL(context.baseUrl).pathname;
   const hint = /\/public\/v1(\/|$)/.test(path) ? " Leave out /public/v1 and what follows it: the add-in adds those paths itself." : "";
   return new BaseUrlError(
-    `The base URL looks wrong: nothing at ${context.baseUrl} answers as the Spend Sync service. ${why}${hint} ${BASE_URL_EXAMPLES}`,
+    `The base URL looks wrong: nothing at ${context.baseUrl} answers as the Spend Sync service. ${why}${hint} ${baseUrlExamples()}`,
     404, serverMessage, info,
   );
 }

@@ -55,7 +55,21 @@ export class Session {
 
   /** Saves a connection on this device (after checking it builds a client) and forgets cached results. */
   connect(connection: Connection): SpendClient {
-    const client = new SpendClient({ ...this.clientDefaults, ...connection });
+    return this.save(new SpendClient({ ...this.clientDefaults, ...connection }), connection);
+  }
+
+  /**
+   * Saves a connection only once `test` passed with its client: a mistyped key or a network blip must not cost
+   * the connection that worked (every =SPEND formula of every open workbook uses it). A failed test (it throws)
+   * leaves the saved connection, its client and the cached results exactly as they were.
+   */
+  async connectTested<T>(connection: Connection, test: (client: SpendClient) => Promise<T>): Promise<{ client: SpendClient; tested: T }> {
+    const candidate = new SpendClient({ ...this.clientDefaults, ...connection });
+    const tested = await test(candidate);
+    return { client: this.save(candidate, connection), tested };
+  }
+
+  private save(client: SpendClient, connection: Connection): SpendClient {
     this.storage.setItem(STORAGE_KEY, JSON.stringify({ baseUrl: client.baseUrl, enterpriseId: client.enterpriseId, apiKey: connection.apiKey.trim() }));
     this.client = client;
     this.governor.clear();

@@ -2,14 +2,15 @@
  * The taskpane's Connection section: base URL, enterprise id and API key, tested by listing one card, then
  * saved on this device by the Session (the key never goes into the workbook).
  */
-import { listCards, type Session } from "../api";
+import { listCards, type Connection, type Session, type SpendClient } from "../api";
 import { field, h } from "./dom";
 import { explain } from "./messages";
 import { status } from "./status";
 
 /**
  * The connect form. `defaults` pre-fill the fields when nothing is saved (the workbench's demo); `onConnected`
- * runs once a connection works (the Load section's suggestions), and a failure of it counts as a failed connect.
+ * runs once a connection works and is saved (the Load section's suggestions): a failure of it is shown, and the
+ * tested connection stays saved. A connection whose test fails replaces nothing (Session.connectTested).
  */
 export function connectionSection(session: Session, defaults: { baseUrl?: string; enterpriseId?: string } | undefined, onConnected: () => Promise<void>): HTMLElement {
   const saved = session.connection();
@@ -21,19 +22,23 @@ export function connectionSection(session: Session, defaults: { baseUrl?: string
   const connectButton = h("button", { id: "connect", className: "primary", type: "submit" }, "Test and save connection");
 
   async function connect(): Promise<void> {
-    const key = apiKey.value.trim() || session.connection()?.apiKey || "";
+    const working = session.connection();
     status(connectStatus, "busy", "Testing the connection…");
     connectButton.disabled = true;
     try {
-      const client = session.connect({ baseUrl: baseUrl.value.trim(), enterpriseId: enterprise.value.trim(), apiKey: key });
-      const first = await listCards(client, {}, { pageSize: 1 }).pages().next();
+      const typed = { baseUrl: baseUrl.value.trim(), enterpriseId: enterprise.value.trim(), apiKey: apiKey.value.trim() || working?.apiKey || "" };
+      let tested: { client: SpendClient; cards: number };
+      try {
+        tested = await testConnection(session, typed);
+      } catch (error) {
+        // The connection that worked stays saved and in use: say so, or a person reads "not connected" into it.
+        status(connectStatus, "error", working ? `${explain(error)} ${keptSentence(working)}` : explain(error));
+        return;
+      }
       apiKey.value = "";
       apiKey.placeholder = "saved on this device";
-      status(connectStatus, "ok", `Connected to enterprise ${client.enterpriseId}: ${first.value?.count ?? 0} corporate cards visible. The key is saved on this device only.`);
-      await onConnected();
-    } catch (error) {
-      session.disconnect();
-      status(connectStatus, "error", explain(error));
+      status(connectStatus, "ok", `Connected to enterprise ${tested.client.enterpriseId}: ${tested.cards} corporate cards visible. The key is saved on this device only.`);
+      await onConnected().catch((error: unknown) => status(connectStatus, "error", explain(error)));
     } finally {
       connectButton.disabled = false;
     }
@@ -43,4 +48,15 @@ export function connectionSection(session: Session, defaults: { baseUrl?: string
     h("h2", { id: "h-connection" }, "1. Connection"),
     field("Base URL", baseUrl), field("Enterprise ID", enterprise), field("API key", apiKey, "Stored on this device only, never in the workbook."),
     h("div", { className: "row" }, connectButton), connectStatus);
+}
+
+/** Tested by listing one card: a connection is saved only when the service answered it. */
+async function testConnection(session: Session, connection: Connection): Promise<{ client: SpendClient; cards: number }> {
+  const { client, tested } = await session.connectTested(connection, async (candidate) => (await listCards(candidate, {}, { pageSize: 1 }).pages().next()).value?.count ?? 0);
+  return { client, cards: tested };
+}
+
+/** What a failed test leaves in use. */
+function keptSentence(working: Connection): string {
+  return `Nothing was changed: the connection that worked is kept (enterprise ${working.enterpriseId} at ${working.baseUrl}), and Spend Sync's formulas go on using it.`;
 }

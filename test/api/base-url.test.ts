@@ -1,6 +1,6 @@
 /** Where the key may go: the base URL (https, or http on loopback; no credentials) and the links it follows. */
 import { inspect } from "node:util";
-import { BASE_URL_EXAMPLES, CrossOriginError, Session, SpendClient, isLoopbackHost, listCards, memoryStorage } from "../../src/api";
+import { baseUrlExamples, CrossOriginError, Session, SpendClient, isLoopbackHost, listCards, memoryStorage } from "../../src/api";
 import { fakeTransport, pageOf } from "../support/fake-transport";
 
 const KEY = "sk_live_0123456789abcdef";
@@ -38,7 +38,7 @@ describe("a base URL with a user name or password", () => {
   });
 
   it("a URL that does not parse is quoted without what sits before an @", () => {
-    expect(() => make("https://finance:Hunter2 pass@api example.com")).toThrow(`The base URL "https://api example.com" is not a URL. ${BASE_URL_EXAMPLES}`);
+    expect(() => make("https://finance:Hunter2 pass@api example.com")).toThrow(`The base URL "https://api example.com" is not a URL. ${baseUrlExamples()}`);
   });
 });
 

@@ -1,6 +1,6 @@
 // Rule: a 404 in the service's own JSON error body is about the ids and quotes the service; any other 404 body
 // (another JSON shape, HTML, text, blank) comes from something else at the base URL and is named for what it was.
-import { BASE_URL_EXAMPLES, BaseUrlError, NotFoundError, SpendClient, getExpense, listCards } from "../../src/api";
+import { baseUrlExamples, BaseUrlError, NotFoundError, SpendClient, getExpense, listCards } from "../../src/api";
 import { fakeTransport, type Reply } from "../support/fake-transport";
 
 const BASE = "https://spend.example/api";
@@ -42,7 +42,7 @@ describe("a 404 whose JSON is not the service's error body names the base URL, o
     expect(error).not.toBeInstanceOf(NotFoundError);
     expect(error.message).toBe(
       `The base URL looks wrong: nothing at ${BASE} answers as the Spend Sync service. ${EXPENSE} answered 404 Not Found, ` +
-      `with JSON that is not the service's rather than the service's JSON error. ${BASE_URL_EXAMPLES}`,
+      `with JSON that is not the service's rather than the service's JSON error. ${baseUrlExamples()}`,
     );
   });
 });
@@ -58,7 +58,7 @@ describe("what the 404 was, in the connection test's words", () => {
     expect(error).toBeInstanceOf(BaseUrlError);
     expect(error.message).toBe(
       `The base URL looks wrong: nothing at ${BASE} answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
-      `but ${CARDS} answered 404 Not Found, with ${kind} rather than the service's JSON error. ${BASE_URL_EXAMPLES}`,
+      `but ${CARDS} answered 404 Not Found, with ${kind} rather than the service's JSON error. ${baseUrlExamples()}`,
     );
   });
 });

@@ -50,6 +50,48 @@ describe("the connection", () => {
   });
 });
 
+describe("a connection tested before it is saved (issue 43)", () => {
+  const OTHER = { baseUrl: "https://other.example/api", enterpriseId: "ent-2", apiKey: "sk_test_mistyped" };
+
+  it("whose test fails replaces nothing: the saved connection, its client and the cached results stay", async () => {
+    const storage = memoryStorage();
+    const session = new Session(storage);
+    const working = session.connect(CONNECTION);
+    await session.governor.run("a cached result", async () => 42);
+    const saved = storage.getItem("spendsync.connection");
+    const tried: string[] = [];
+    await expect(session.connectTested(OTHER, async (candidate) => {
+      tried.push(`${candidate.baseUrl} ${candidate.enterpriseId}`);
+      throw new NotConnectedError("refused");
+    })).rejects.toThrow("refused");
+    expect(tried).toEqual([`${OTHER.baseUrl} ${OTHER.enterpriseId}`]);
+    expect(storage.getItem("spendsync.connection")).toBe(saved);
+    expect(session.currentClient()).toBe(working);
+    expect(session.governor.size).toBe(1);
+    expect(new Session(storage).connection()).toEqual(CONNECTION);
+  });
+
+  it("whose test passes is saved, in use, and starts with no cached results", async () => {
+    const storage = memoryStorage();
+    const session = new Session(storage);
+    session.connect(CONNECTION);
+    await session.governor.run("a cached result", async () => 42);
+    const { client, tested } = await session.connectTested(OTHER, async (candidate) => candidate.enterpriseId);
+    expect(tested).toBe("ent-2");
+    expect(session.currentClient()).toBe(client);
+    expect(session.governor.size).toBe(0);
+    expect(new Session(storage).connection()).toEqual(OTHER);
+  });
+
+  it("with nothing saved, a failed test leaves nothing saved", async () => {
+    const storage = memoryStorage();
+    const session = new Session(storage);
+    await expect(session.connectTested(OTHER, async () => { throw new NotConnectedError("refused"); })).rejects.toThrow("refused");
+    expect(storage.getItem("spendsync.connection")).toBeNull();
+    expect(() => session.currentClient()).toThrow(NOT_CONNECTED);
+  });
+});
+
 describe("the cache time", () => {
   it("is 5 minutes when nothing was saved", () => {
     expect(new Session(memoryStorage()).cacheMinutes).toBe(5);

@@ -5,7 +5,7 @@
  * its "//" "needs two slashes". A user name or password is never quoted, even split over two lines, and the
  * refusal of one names the URL as given, without them.
  */
-import { BASE_URL_EXAMPLES, Session, SpendClient, checkBaseUrl, isLoopbackHost, memoryStorage } from "../../src/api";
+import { baseUrlExamples, Session, SpendClient, checkBaseUrl, isLoopbackHost, memoryStorage } from "../../src/api";
 import { fakeTransport } from "../support/fake-transport";
 
 const KEY = "sk_live_typed_0123456789abcdef";
@@ -37,7 +37,7 @@ describe("text in which no host can be read is not a URL, and no fix is made up 
     ["a line break pasted after the host", "https:api.example.com\n/spend"],
     ["a port no server can have", "api.example.com:3000000/spend"],
   ])("%s: %j", (_what, typed) => {
-    expect(said(typed)).toBe(`The base URL "${typed}" is not a URL. ${BASE_URL_EXAMPLES}`);
+    expect(said(typed)).toBe(`The base URL "${typed}" is not a URL. ${baseUrlExamples()}`);
   });
 });
 
@@ -71,7 +71,7 @@ describe("a user name or password is refused, naming the URL as given without th
     expect(said("finance:Hunter2\n-pass@localhost:3000/proxy")).toBe(
       'The base URL "localhost:3000/proxy" has no scheme: start it with http://, as in http://localhost:3000/proxy.',
     );
-    expect(said("https://finance:Hunter2\n-pass@api example.com")).toBe(`The base URL "https://api example.com" is not a URL. ${BASE_URL_EXAMPLES}`);
+    expect(said("https://finance:Hunter2\n-pass@api example.com")).toBe(`The base URL "https://api example.com" is not a URL. ${baseUrlExamples()}`);
   });
 });
 
@@ -92,3 +92,17 @@ describe("isLoopbackHost: a whole 127.x.y.z address, not a name that ends like o
     expect(isLoopbackHost(host)).toBe(false);
   });
 });
+
+describe("what a base URL looks like, as every refusal says (issue 43: it named port 3000 on any port)", () => {
+  it.each<[string | undefined, string]>([
+    ["http://localhost:3123", "like https://api.example.com, or http://localhost:3123/proxy here (the dev server forwards it to the sandbox; npm start prints it)."],
+    ["http://127.0.0.1:41000", "like https://api.example.com, or http://127.0.0.1:41000/proxy here (the dev server forwards it to the sandbox; npm start prints it)."],
+    ["https://[::1]:3000", "like https://api.example.com, or https://[::1]:3000/proxy here (the dev server forwards it to the sandbox; npm start prints it)."],
+    ["https://addin.example.com", "like https://api.example.com."],
+    ["null", "like https://api.example.com."],
+    [undefined, "like https://api.example.com."],
+  ])("on a page at %s", (origin, ending) => {
+    expect(baseUrlExamples(origin)).toBe(`A base URL is where the service's /public/v1/ paths start, ${ending}`);
+  });
+});
+

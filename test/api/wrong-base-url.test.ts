@@ -7,7 +7,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
-  BASE_URL_EXAMPLES, BaseUrlError, NotFoundError, Session, SpendClient, getExpense, listCards, listExpenses, memoryStorage,
+  baseUrlExamples, BaseUrlError, NotFoundError, Session, SpendClient, getExpense, listCards, listExpenses, memoryStorage,
 } from "../../src/api";
 import { explain } from "../../src/taskpane/messages";
 import { fakeTransport } from "../support/fake-transport";
@@ -58,8 +58,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${origin}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
       `but GET /proxi/public/v1/enterprises/${ENTERPRISE}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with an HTML page rather than ` +
-      "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or " +
-      "http://localhost:3000/proxy with the workbench (npm start prints it).",
+      "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com.",
     );
     expect(said).not.toMatch(/check the ids/);
   });
@@ -75,7 +74,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${origin} answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
       `but GET /public/v1/enterprises/${ENTERPRISE}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with ${kind} rather than ` +
-      `the service's JSON error. ${BASE_URL_EXAMPLES}`,
+      `the service's JSON error. ${baseUrlExamples()}`,
     );
   });
 
@@ -86,7 +85,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${f.sandbox.baseUrl}/proxi answers as the Spend Sync service. Every enterprise has a list of ` +
       `corporate cards, but GET ${path}?page=1&page_size=1 answered 404 Not Found. The server said: "No endpoint for GET ${path} ` +
-      `(see api-spec.md section 4)." ${BASE_URL_EXAMPLES}`,
+      `(see api-spec.md section 4)." ${baseUrlExamples()}`,
     );
   });
 
@@ -133,7 +132,7 @@ describe("after a good connection, the service's own 404 is about the ids", () =
     expect(error).toBeInstanceOf(BaseUrlError);
     expect(explain(error)).toBe(
       `The base URL looks wrong: nothing at ${origin} answers as the Spend Sync service. GET /public/v1/enterprises/${ENTERPRISE}/subsidiaries/sub-1/expenses/exp-1/ ` +
-      `answered 404 Not Found, with an HTML page rather than the service's JSON error. ${BASE_URL_EXAMPLES}`,
+      `answered 404 Not Found, with an HTML page rather than the service's JSON error. ${baseUrlExamples()}`,
     );
   });
 
@@ -157,9 +156,9 @@ describe("a base URL without a scheme is named as such, with what was typed", ()
     ["//localhost:3000/proxy", 'The base URL "//localhost:3000/proxy" has no scheme: start it with http://, as in http://localhost:3000/proxy.'],
     ["http:/localhost:3000/proxy", 'The base URL "http:/localhost:3000/proxy" needs two slashes after its scheme: http://localhost:3000/proxy.'],
     ["https:api.example.com", 'The base URL "https:api.example.com" needs two slashes after its scheme: https://api.example.com.'],
-    ["3000/proxy", `The base URL "3000/proxy" is not a URL. ${BASE_URL_EXAMPLES}`],
-    ["C:\\spend", `The base URL "C:\\spend" is not a URL. ${BASE_URL_EXAMPLES}`],
-    ["", `The base URL is empty. ${BASE_URL_EXAMPLES}`],
+    ["3000/proxy", `The base URL "3000/proxy" is not a URL. ${baseUrlExamples()}`],
+    ["C:\\spend", `The base URL "C:\\spend" is not a URL. ${baseUrlExamples()}`],
+    ["", `The base URL is empty. ${baseUrlExamples()}`],
   ])("%j", (typed, message) => {
     const storage = memoryStorage();
     expect(() => new Session(storage).connect({ baseUrl: typed, enterpriseId: ENTERPRISE, apiKey: KEY })).toThrow(new TypeError(message));

@@ -42,6 +42,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), "spend-dist-prod-"));
+  process.env.ADDIN_URL = "https://spendsync.example.com/";
   const production = { ...(await config({}, { mode: "production" })), context: ROOT };
   production.output = { ...production.output, path: dist };
   await compile(production);

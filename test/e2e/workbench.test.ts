@@ -53,6 +53,39 @@ describe("the workbench in Chromium", () => {
     await page.close();
   });
 
+  it("a failed test of another key or address keeps the connection that worked: after a reload it is still connected and =SPEND still spills (issue 43)", async () => {
+    const page = await openWorkbench();
+    await connect(page, f.enterprise.api_key);
+    await expectText(page.locator("#connect-status"), /^Connected to enterprise /);
+    const saved = await page.evaluate(() => localStorage.getItem("spendsync.connection"));
+    const { baseUrl } = JSON.parse(saved ?? "null") as { baseUrl: string };
+    const kept = `Nothing was changed: the connection that worked is kept (enterprise ${f.enterprise.id} at ${baseUrl}), and Spend Sync's formulas go on using it.`;
+    // A mistyped key.
+    await connect(page, "a-mistyped-key");
+    await expectText(page.locator("#connect-status"), `The API key was refused for enterprise ${f.enterprise.id}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key." ${kept}`);
+    expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
+    // A network blip: nothing answers at the address.
+    await page.getByLabel("Base URL").fill("http://127.0.0.1:9/proxy");
+    await connect(page, "");
+    await expectText(page.locator("#connect-status"), new RegExp(`${kept.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    expect(await page.locator("#connect-status").getAttribute("class")).toContain("error");
+    expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
+    await page.screenshot({ path: join(OUT, "workbench-connection-kept.png") });
+    // The reload finds it, and the functions use it.
+    await page.reload();
+    await page.getByLabel("Base URL").waitFor();
+    await expectText(page.locator("#connect-status"), `Connected to enterprise ${f.enterprise.id} (key saved on this device).`);
+    expect([await page.getByLabel("Base URL").inputValue(), await page.getByLabel("Enterprise ID").inputValue()]).toEqual([baseUrl, f.enterprise.id]);
+    const sub = f.enterprise.subsidiaries[0];
+    await page.locator('[data-cell="B2"]').click();
+    await page.getByLabel("Value or formula").fill(`=SPEND.ALLOWANCES("${sub}", "paid")`);
+    await page.getByLabel("Value or formula").press("Enter");
+    const paid = f.sandbox.store.allowancesOf(sub).filter((a) => a.state === "paid");
+    await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${paid.length + 1} × `));
+    await expectText(page.locator('[data-cell="B3"]'), paid[0].id);
+    await page.close();
+  });
+
   it("a base URL with a typo or no scheme says so, with what was typed and what a base URL looks like (issue 24)", async () => {
     const page = await openWorkbench();
     await page.getByLabel("Base URL").fill(`${web.url}/proxi`);
@@ -61,7 +94,7 @@ describe("the workbench in Chromium", () => {
       `The base URL looks wrong: nothing at ${web.url}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
       `but GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with plain text rather than ` +
       "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or " +
-      "http://localhost:3000/proxy with the workbench (npm start prints it).");
+      `${web.url}/proxy here (the dev server forwards it to the sandbox; npm start prints it).`);
     // The issue's own typing; "localhost:" reads as a scheme to the browser's URL field, so the taskpane gets it.
     const typed = web.url.replace("http://127.0.0.1", "localhost");
     await page.getByLabel("Base URL").fill(`${typed}/proxy`);

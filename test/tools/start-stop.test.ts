@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { createServer, connect, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BASE_URL_EXAMPLES, Session, listCards, memoryStorage } from "../../src/api";
+import { baseUrlExamples, Session, listCards, memoryStorage } from "../../src/api";
 import { explain } from "../../src/taskpane/messages";
 import { captured, ROOT, type Spawned } from "../support/process";
 
@@ -144,7 +144,7 @@ describe("npm start twice, then npm stop, on free ports", () => {
     env = await envWithPorts();
     // What a crash of an earlier npm start leaves: a pid file naming a process that is gone.
     writeFileSync(PID_FILE, JSON.stringify({ pid: stalePid, devUrl: "http://localhost:1", workbench: null, ports: { dev: 1, sandbox: 2 }, groups: [] }));
-    first = npm("start", env, ["--data", DATA]);
+    first = npm("start", env, ["--data", DATA, "--latency", "1"]);
     await until(first, "npm stop (or Ctrl-C) ends all of it.");
     workbench = /Workbench \(the add-in beside an in-memory Excel\): +(\S+)/.exec(first.stdout())![1];
     pidFileText = readFileSync(PID_FILE, "utf8");
@@ -167,6 +167,9 @@ describe("npm start twice, then npm stop, on free ports", () => {
       `Removed a stale .spend-sync.pids: the npm start it recorded (pid ${stalePid}) is no longer running, and nothing it started is left.`,
     );
     expect(workbench).toMatch(new RegExp(`^http://localhost:${env.SPEND_DEV_PORT}/workbench\\.html\\?enterprise=[0-9a-f-]{36}$`));
+    // The flags given after --, echoed (issue 43), the data file's own flag taken out.
+    expect(said(first.stdout()).split("\n")).toContain(
+      "Sandbox flags: --latency 1. Faults are injected on purpose: slow or failed requests come from the sandbox, not the add-in (docs/sandbox.md).");
     const recorded = JSON.parse(pidFileText);
     expect(recorded).toEqual({
       pid: startPid, devUrl: `http://localhost:${env.SPEND_DEV_PORT}`, workbench,
@@ -217,7 +220,7 @@ describe("npm start twice, then npm stop, on free ports", () => {
     expect(await connectWith(`${devUrl}/proxi`)).toBe(
       `The base URL looks wrong: nothing at ${devUrl}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
       `but GET /proxi/public/v1/enterprises/${id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with an HTML page rather than ` +
-      `the service's JSON error. ${BASE_URL_EXAMPLES}`,
+      `the service's JSON error. ${baseUrlExamples()}`,
     );
     expect(await connectWith(`localhost:${env.SPEND_DEV_PORT}/proxy`)).toBe(
       `The base URL "localhost:${env.SPEND_DEV_PORT}/proxy" has no scheme: start it with http://, as in ${devUrl}/proxy.`,
@@ -247,6 +250,27 @@ describe("npm start twice, then npm stop, on free ports", () => {
     const again = npm("stop", env);
     expect(await again.exited).toBe(0);
     expect(said(again.stdout())).toBe("Nothing to stop: npm start is not running in this folder (no .spend-sync.pids).");
+  });
+});
+
+describe("a sandbox that dies while npm start runs (issue 43: npm start said nothing)", () => {
+  it("is reported on stderr, and npm start ends the dev server, frees its port and its pid file, exit 1", async () => {
+    const env = await envWithPorts();
+    const start = npm("start", env, ["--data", DATA]);
+    try {
+      await until(start, "npm stop (or Ctrl-C) ends all of it.");
+      expect(said(start.stdout()).split("\n")).toContain("Sandbox flags: none (no faults injected).");
+      const { groups } = JSON.parse(readFileSync(PID_FILE, "utf8")) as { groups: { role: string; pid: number }[] };
+      const sandbox = groups.find((g) => g.role === "sandbox")!;
+      process.kill(-sandbox.pid, "SIGKILL");
+      expect(await start.exited).toBe(1);
+      expect(said(start.stderr()).split("\n")).toContain(
+        "The sandbox stopped (killed by SIGKILL): the workbench and the add-in can no longer reach the service. npm start is ending everything it started; run npm start again.");
+      expect(await poll(() => answers(Number(env.SPEND_DEV_PORT), "127.0.0.1"), (up) => !up)).toBe(false);
+      expect(existsSync(PID_FILE)).toBe(false);
+    } finally {
+      if (existsSync(PID_FILE)) await npm("stop", env).exited;
+    }
   });
 });
 
