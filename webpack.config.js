@@ -17,8 +17,9 @@ const { productionManifest } = require("./tools/production-manifest");
 
 
 /**
- * Where a production build will be hosted. Without ADDIN_URL it refuses (issue 43): a manifest pointing at a
- * made-up host installs and then shows nothing. The workbench's browser-test build is never hosted.
+ * Where a production build will be hosted. `npm run build` (webpack-cli's build, `env.WEBPACK_BUILD`) without
+ * ADDIN_URL refuses (issue 43): a manifest pointing at a made-up host installs and then shows nothing. Builds
+ * made by tests and tools (knip reads this file) and the workbench's browser-test build are never hosted.
  */
 function addinUrl(hosted) {
   const url = process.env.ADDIN_URL;
@@ -80,7 +81,7 @@ module.exports = async (env = {}, argv = {}) => {
   const dev = mode === "development";
   // The workbench page and the in-memory Excel: development, or a browser-test build asked for by name.
   const workbench = dev || env.workbench === true || env.workbench === "true";
-  const productionUrl = dev ? "" : addinUrl(!workbench);
+  const productionUrl = dev ? "" : addinUrl(Boolean(env.WEBPACK_BUILD) && !workbench);
   const service = process.env.SPEND_SERVICE_URL ?? "http://127.0.0.1:3000";
   const config = {
     mode,

@@ -43,15 +43,17 @@ describe("the production build", () => {
     stats = await compile({ ...options, context: ROOT, output: { ...options.output, path: dist } });
   });
 
-  it("refuses without ADDIN_URL, saying what to set, rather than write a manifest for a made-up host (issue 43)", async () => {
+  it("npm run build refuses without ADDIN_URL, saying what to set, rather than write a manifest for a made-up host (issue 43)", async () => {
     const set = process.env.ADDIN_URL;
     delete process.env.ADDIN_URL;
     try {
-      await expect(config({}, { mode: "production" })).rejects.toThrow(
+      // webpack-cli's `webpack build` (what npm run build runs) passes WEBPACK_BUILD.
+      await expect(config({ WEBPACK_BUILD: true }, { mode: "production" })).rejects.toThrow(
         "Set ADDIN_URL to the https address dist/ will be served from, e.g. ADDIN_URL=https://addin.example.com/ npm run build (docs/deploy.md). Nothing was built.");
-      // The development server and the browser tests' workbench build are never hosted: no URL needed.
-      await expect(config({}, { mode: "development" })).resolves.toBeDefined();
-      await expect(config({ workbench: true }, { mode: "production" })).resolves.toBeDefined();
+      // The development server, the browser tests' workbench build and a config read by a tool are never hosted.
+      await expect(config({ WEBPACK_BUILD: true }, { mode: "development" })).resolves.toBeDefined();
+      await expect(config({ WEBPACK_BUILD: true, workbench: true }, { mode: "production" })).resolves.toBeDefined();
+      await expect(config({}, { mode: "production" })).resolves.toBeDefined();
     } finally {
       process.env.ADDIN_URL = set;
     }
