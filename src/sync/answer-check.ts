@@ -12,7 +12,7 @@ import { WrongRecordError, type StatePatch } from "../api";
 import { canonical, trackedOf, type TrackedRecord, type TrackedValues } from "../sheets";
 
 /** An id the service sent, as words quote it: cut to 64 characters, in JSON quotes (redacted by whoever shows it). */
-export const quotedId = (id: string) => JSON.stringify(id.slice(0, 64));
+const quotedId = (id: string) => JSON.stringify(id.slice(0, 64));
 
 /** What the answer says that contradicts the request, as words for the journal; null when it agrees. */
 export function answerContradiction(id: string, patch: StatePatch, answerId: string, answer: TrackedValues): string | null {

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Passed {
+interface Passed {
   method: string;
   /** The path asked for, with its query. */
   asked: string;
@@ -15,7 +15,7 @@ export interface Passed {
   forwarded: string;
 }
 
-export interface Twist {
+interface Twist {
   /** Forward to this path (and the asked query) instead. */
   to?: string;
   /** The answer's JSON as the client gets it, from the sandbox's (a 200's only). */
