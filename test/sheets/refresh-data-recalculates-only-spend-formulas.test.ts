@@ -100,6 +100,40 @@ describe("Refresh data recalculates Spend Sync's formulas in this workbook, and 
     expect(requests).toEqual([3, 3]);
   });
 
+  it("formulas weighing more than one answer may carry (5 MB) are read in parts: each =SPEND formula is still calculated once, and no answer is refused", async () => {
+    const excel = new FakeExcel();
+    const sheet = excel.model.sheets[0];
+    const rows = 30_000;
+    const pad = "x".repeat(80);
+    for (let r = 0; r < rows; r++) {
+      Object.assign(sheet.ensure(r, 0), { formula: `=SPEND.EXPENSE("${pad}",B${r + 1})`, value: "" });
+      Object.assign(sheet.ensure(r, 1), { formula: `=LEN("${pad}")+${r}`, value: "" });
+    }
+    const workbook = new ExcelWorkbook(excel);
+    expect(await workbook.recalculateSpendFormulas()).toBe(rows);
+    expect([calculationsOf(excel.model, "Sheet1", "A1"), calculationsOf(excel.model, "Sheet1", `A${rows}`), calculationsOf(excel.model, "Sheet1", "B7")]).toEqual([1, 1, 0]);
+    // The one read of them all was refused as too large; the parts then all fit, each under 5 MB.
+    expect(excel.stats.refusedResponses).toBe(1);
+    expect(excel.largestResponseBytes).toBeLessThan(5_000_000);
+    // The sheets, the refused read, the places, 3 parts of at most 20,000 cells (60,000 formulas), the calculations.
+    expect(excel.stats.syncs).toBe(7);
+    // Column A read in three parts is still one run of =SPEND cells: one calculation.
+    expect(excel.stats.count("Method Calculate")).toBe(1);
+  });
+
+  it("a part still too large for an answer is read again in halves, down to what Excel accepts", async () => {
+    const excel = new FakeExcel();
+    const sheet = excel.model.sheets[0];
+    // 1,000 formulas of 8,000 characters (8 MB): the 1,000 cells of one part are refused, then halves, until 500 KB parts.
+    const long = "y".repeat(8_000);
+    for (let r = 0; r < 1_000; r++) Object.assign(sheet.ensure(r, 2), { formula: `=IF(A${r + 1},SPEND.CARD("${long}"),0)`, value: "" });
+    const workbook = new ExcelWorkbook(excel);
+    expect(await workbook.recalculateSpendFormulas()).toBe(1_000);
+    expect([calculationsOf(excel.model, "Sheet1", "C1"), calculationsOf(excel.model, "Sheet1", "C1000")]).toEqual([1, 1]);
+    expect(excel.largestResponseBytes).toBeLessThan(5_000_000);
+    expect(excel.stats.count("Method Calculate")).toBe(1);
+  });
+
   it("a cell being edited delays the recalculation, which then completes, instead of failing it", async () => {
     const { excel, workbook } = twoWorkbooks();
     const edit = excel.user.beginCellEdit("Sheet1", "A1");
