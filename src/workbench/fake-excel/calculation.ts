@@ -1,8 +1,7 @@
 /**
  * What a calculation reaches. The in-memory Excel does not compute formulas, but it counts, per workbook and
  * per formula cell, every calculation that reaches the cell (a custom function in it would be called again),
- * and tells `WorkbookModel.onCalculate`, so a test sees what a recalculation touched and the workbench can
- * compute what it reached. Application.calculate reaches every open workbook ("Recalculate all currently
+ * so a test sees what a recalculation touched. Application.calculate reaches every open workbook ("Recalculate all currently
  * opened workbooks in Excel", d.ts 36553); Range.calculate and RangeAreas.calculate only their own cells.
  * Which cells are dirty is not modelled: CalculationType.recalculate reaches none (a workbook whose formulas
  * depend on nothing that changed), `full` and `fullRebuild` every formula ("mark all cells as dirty", d.ts 60600).
@@ -20,7 +19,6 @@ export function calculateArea(model: WorkbookModel, sheet: SheetModel, area: Are
       if (column < area.column || column >= area.column + area.columnCount || cell.formula === undefined) continue;
       const at = key(sheet, row, column);
       model.calculated.set(at, (model.calculated.get(at) ?? 0) + 1);
-      model.onCalculate?.(sheet, row, column, cell.formula);
     }
   }
 }

@@ -185,8 +185,6 @@ export class WorkbookModel {
   recalculationPending = false;
   /** How many times Excel calculated each formula cell, by sheet id and cell (calculation.ts). */
   readonly calculated = new Map<string, number>();
-  /** Told of each formula cell a calculation reaches, for a host that computes formulas (the workbench). */
-  onCalculate: ((sheet: SheetModel, row: number, column: number, formula: string) => void) | null = null;
   /** The last cell the add-in selected (Range.select), for the workbench page to show; taken by whoever shows it. */
   selection: { sheet: string; area: Area } | null = null;
   private nextId = 1;
