@@ -7,8 +7,9 @@
  * Three requests, whatever the number of sheets: the sheets; each sheet's formula cells, as Excel finds them
  * (Range.getSpecialCells, ExcelApi 1.9: no value of the person's is read, only the formulas of the cells that
  * hold one); the calculations, one call per run of adjacent =SPEND cells in a column, none when no formula is
- * ours. Only formulas too many for one answer take more: one read per FORMULA_CELLS_PER_READ of them. Every sheet is searched, hidden and very hidden ones too (Worksheet.findAll would skip
- * them: "Content in hidden worksheets is not returned", d.ts 37528).
+ * ours. Only formulas too many for one answer take more: one read per FORMULA_CELLS_PER_READ of them. Every
+ * sheet is searched, hidden and very hidden ones too (Worksheet.findAll would skip them: "Content in hidden
+ * worksheets is not returned", d.ts 37528).
  */
 import type { XContext, XRange, XWorksheet } from "./api";
 
