@@ -51,16 +51,10 @@ function setUp(): Runtime {
   useSession(session);
   const workbook = new ExcelWorkbook(Excel);
   const host = `Excel ${Office.context.diagnostics.version} on ${Office.context.diagnostics.platform}`;
+  // Refresh All recalculates this workbook's =SPEND formulas only: not the person's other open workbooks, not
+  // their own formulas, not other add-ins' functions (src/sheets/excel/recalc.ts).
+  const recalculate = async () => void (await workbook.recalculateSpendFormulas());
   return { session, taskpane: mountTaskpane(root, { session, workbook, storage, recalculate, selfTest: () => runSelfTest(Excel, host, Office.context.requirements) }) };
-}
-
-/** Office asks the workbook to recalculate, so every =SPEND formula asks the service again. */
-async function recalculate(): Promise<void> {
-  // The request context is named `context`: eslint-plugin-office-addins only recognises that name.
-  await Excel.run(async (context) => {
-    context.workbook.application.calculate(Excel.CalculationType.full);
-    await context.sync();
-  });
 }
 
 /** A failed command opens the taskpane, which says why (the set-up error is already shown there). */

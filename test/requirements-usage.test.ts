@@ -16,6 +16,8 @@ const MEMBERS: { pattern: RegExp; set: "ExcelApi" | "CustomFunctionsRuntime"; ve
   { pattern: /\bdataValidation\b/, set: "ExcelApi", version: "1.8" }, // Range.dataValidation
   { pattern: /\bgetRangeByIndexes\(/, set: "ExcelApi", version: "1.7" }, // Worksheet.getRangeByIndexes
   { pattern: /\bsuspendApiCalculationUntilNextSync\(/, set: "ExcelApi", version: "1.6" },
+  { pattern: /\bgetSpecialCells(?:OrNullObject)?\(/, set: "ExcelApi", version: "1.9" }, // Range.getSpecialCells(OrNullObject)
+  { pattern: /\)\.calculate\(\)/, set: "ExcelApi", version: "1.6" }, // Range.calculate (Application.calculate takes a type)
   { pattern: /\bmergeUndoGroup\b/, set: "ExcelApi", version: "1.20" }, // Excel.RunOptions.mergeUndoGroup
   { pattern: /\bvaluesAsJsonLocal\b/, set: "ExcelApi", version: "1.16" },
   { pattern: /\bnew (?:FunctionError|CustomFunctions\.Error)\(/, set: "CustomFunctionsRuntime", version: "1.2" },

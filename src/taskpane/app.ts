@@ -26,7 +26,7 @@ export interface TaskpaneDeps {
   onWorkbookChanged?: () => void;
   /** The Office identity of the person, where the host has one (the journal's "By" when no name is set). */
   identity?: () => Promise<string | null>;
-  /** Asks Excel to recalculate the workbook, so that every =SPEND formula asks the service again (Refresh All). */
+  /** Asks Excel to recalculate this workbook's =SPEND formulas, and nothing else, so each asks the service again (Refresh All). */
   recalculate?: () => Promise<void>;
   /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
   selfTest?: () => Promise<SelfTestReport>;

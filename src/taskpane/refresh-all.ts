@@ -18,7 +18,7 @@ export interface RefreshAllLinks {
   clearPreview(): void;
   /** The table picker listed again. */
   showTables(): Promise<void>;
-  /** Asks Excel to recalculate the workbook (TaskpaneDeps.recalculate), where the host can. */
+  /** Asks Excel to recalculate this workbook's =SPEND formulas (TaskpaneDeps.recalculate), where the host can. */
   recalculate?: () => Promise<void>;
 }
 

@@ -22,7 +22,7 @@ export interface TablesDeps {
   storage: KeyValueStorage;
   /** The Office identity of the person: the journal's "By" when no name is given. */
   identity?: () => Promise<string | null>;
-  /** Asks Excel to recalculate the workbook after Refresh All. */
+  /** Asks Excel to recalculate this workbook's =SPEND formulas after Refresh All (TaskpaneDeps.recalculate). */
   recalculate?: () => Promise<void>;
 }
 

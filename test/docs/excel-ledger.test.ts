@@ -36,6 +36,7 @@ const CLASS_OF: Record<string, string> = {
   XRangeFill: "RangeFill", XRangeFormat: "RangeFormat", XDataValidation: "DataValidation", XRange: "Range", XTable: "Table",
   XTableCollection: "TableCollection", XWorksheet: "Worksheet", XSetting: "Setting", XApplication: "Application",
   XWorksheetCollection: "WorksheetCollection", XWorkbook: "Workbook", XContext: "RequestContext", ExcelHost: "Excel",
+  XRangeAreas: "RangeAreas", XRangeCollection: "RangeCollection",
 };
 /** Members typed inline as an object: what Excel class their own members belong to. */
 const INLINE_CLASS: Record<string, string> = { font: "RangeFont", freezePanes: "WorksheetFreezePanes", tables: "TableCollection", settings: "SettingCollection" };
@@ -113,7 +114,8 @@ describe("the ledger of Excel's rules", () => {
   it("has a row for every Office API the functions, commands, taskpane and storage call", () => {
     const documented = rows.flatMap((r) => r.members);
     const calls = officeCalls();
-    expect(calls).toEqual(expect.arrayContaining(["Office.onReady", "Office.actions.associate", "CustomFunctions.Error", "Excel.run", "localStorage"]));
+    // Excel.run itself is called through the adapter's ExcelHost (the boundary's `Excel.run` rows), no longer by name.
+    expect(calls).toEqual(expect.arrayContaining(["Office.onReady", "Office.actions.associate", "CustomFunctions.Error", "localStorage"]));
     expect(calls.filter((call) => !documented.some((m) => call === m || call.startsWith(`${m}.`) || m.startsWith(`${call}.`)))).toEqual([]);
   });
 

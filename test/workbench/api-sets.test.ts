@@ -9,6 +9,7 @@ import { MEMBER_SETS } from "../../src/workbench/fake-excel/protocol/api-sets";
 import { lowerFirst, type HostObject } from "../../src/workbench/fake-excel/protocol/host-object";
 import { DataValidationObject } from "../../src/workbench/fake-excel/protocol/data-validation";
 import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
+import { RangeAreasObject, RangeCollectionObject } from "../../src/workbench/fake-excel/protocol/range-areas";
 import { RangeFillObject, RangeFontObject, RangeFormatObject } from "../../src/workbench/fake-excel/protocol/range-format";
 import { TableCollectionObject, TableObject } from "../../src/workbench/fake-excel/protocol/table";
 import { ApplicationObject, SettingCollectionObject, SettingObject, WorkbookObject } from "../../src/workbench/fake-excel/protocol/workbook";
@@ -53,6 +54,7 @@ describe("the requirement set of each member, from the d.ts", () => {
       new WorkbookObject(host, calculation), new ApplicationObject(host, calculation), new WorksheetCollectionObject(host), new WorksheetObject(host, sheet),
       new FreezePanesObject(sheet), range, new RangeFormatObject(range), new RangeFillObject(range), new RangeFontObject(range), new DataValidationObject(range),
       new TableCollectionObject(host), new TableObject(host, table), new SettingCollectionObject(host), new SettingObject(host, "k"),
+      new RangeAreasObject(host, sheet, [range.area]), new RangeCollectionObject(host, sheet, [range.area]),
     ];
     const answered = objects.flatMap((object) => {
       const { scalars, navigation, methods } = object.memberNames();

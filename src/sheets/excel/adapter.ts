@@ -14,6 +14,7 @@ import { writeCells } from "./cell-writes";
 import { createTable } from "./create-table";
 import { locateTable } from "./locate";
 import { WatchedRuns, type Run } from "./runs";
+import { recalculateSpendFormulas } from "./recalc";
 import { readSetting, writeSetting } from "./settings";
 import { readColumns, readRows, readTable } from "./table-reads";
 import { updateTable } from "./update-table";
@@ -34,6 +35,11 @@ export class ExcelWorkbook implements Workbook {
 
   onExcelWait(listener: (waiting: boolean) => void): () => void {
     return this.runs.onExcelWait(listener);
+  }
+
+  /** Refresh data's recalculation: this workbook's =SPEND formulas only (recalc.ts); how many cells it calculated. */
+  recalculateSpendFormulas(): Promise<number> {
+    return this.run((context) => recalculateSpendFormulas(context));
   }
 
   readTable(tableName: string): Promise<TableRead | null> {

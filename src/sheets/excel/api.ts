@@ -53,6 +53,25 @@ export interface XRange {
   getUsedRangeOrNullObject: (valuesOnly?: boolean) => XRange;
   readonly isNullObject: Excel.Range["isNullObject"];
   readonly address: Excel.Range["address"];
+  /** ExcelApi 1.9: the range's formula cells as rectangles, or a null object when it holds none. */
+  getSpecialCellsOrNullObject: (cellType: "Formulas") => XRangeAreas;
+  /** ExcelApi 1.6: calculates these cells only, in this workbook only. */
+  calculate: () => void;
+}
+
+/** Excel.RangeAreas (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.rangeareas */
+export interface XRangeAreas {
+  load: (propertyNames?: string | string[]) => XRangeAreas;
+  readonly isNullObject: Excel.RangeAreas["isNullObject"];
+  /** Its rectangles, each a range. */
+  readonly areas: XRangeCollection;
+}
+
+/** Excel.RangeCollection (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.rangecollection */
+interface XRangeCollection {
+  load: (propertyNames?: string | string[]) => XRangeCollection;
+  /** The ranges (after a load of `items/...`). */
+  readonly items: XRange[];
 }
 
 /** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
@@ -88,6 +107,8 @@ export interface XWorksheet {
   readonly name: Excel.Worksheet["name"];
   visibility: Excel.Worksheet["visibility"];
   getRangeByIndexes: (startRow: number, startColumn: number, rowCount: number, columnCount: number) => XRange;
+  /** ExcelApi 1.1: the used range, or the top left cell of a blank sheet (never a null object). */
+  getUsedRange: (valuesOnly?: boolean) => XRange;
   /** ExcelApi 1.4; with `valuesOnly`, only cells holding a value count (a null object when there is none). */
   getUsedRangeOrNullObject: (valuesOnly?: boolean) => XRange;
   readonly tables: XTableCollection;

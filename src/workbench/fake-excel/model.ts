@@ -183,6 +183,8 @@ export class WorkbookModel {
   cellEdit: CellEdit | null = null;
   /** A request suspended calculation and no later request recalculated (the add-in's duty, per the d.ts). */
   recalculationPending = false;
+  /** How many times Excel calculated each formula cell, by sheet id and cell (calculation.ts). */
+  readonly calculated = new Map<string, number>();
   /** The last cell the add-in selected (Range.select), for the workbench page to show; taken by whoever shows it. */
   selection: { sheet: string; area: Area } | null = null;
   private nextId = 1;

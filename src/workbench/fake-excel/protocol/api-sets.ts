@@ -35,6 +35,15 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Range.getBoundingRect": "1.1",
   "Range.clear": "1.1",
   "Range.select": "1.1",
+  "Range.calculate": "1.6",
+  "Range.getSpecialCells": "1.9",
+  "Range.getSpecialCellsOrNullObject": "1.9",
+  // Excel.RangeAreas
+  "RangeAreas.address": "1.9",
+  "RangeAreas.areaCount": "1.9",
+  "RangeAreas.cellCount": "1.9",
+  "RangeAreas.areas": "1.9",
+  "RangeAreas.calculate": "1.9",
   // Excel.RangeFormat
   "RangeFormat.columnWidth": "1.2",
   "RangeFormat.fill": "1.1",
@@ -58,6 +67,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Worksheet.getRange": "1.1",
   "Worksheet.getRangeByIndexes": "1.7",
   "Worksheet.getCell": "1.1",
+  "Worksheet.getUsedRange": "1.1",
   "Worksheet.getUsedRangeOrNullObject": "1.4",
   "Worksheet.activate": "1.1",
   "Worksheet.delete": "1.1",

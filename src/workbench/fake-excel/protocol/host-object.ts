@@ -10,6 +10,8 @@ import type { SheetModel, TableModel, WorkbookModel } from "../model";
 /** What every object of a request reaches: the workbook, and the objects it makes for sheets and tables. */
 export interface HostContext {
   readonly model: WorkbookModel;
+  /** The other workbooks open in this Excel (a person's own files beside ours): Application.calculate reaches them. */
+  readonly otherWorkbooks: readonly WorkbookModel[];
   worksheet(sheet: SheetModel): HostObject;
   table(table: TableModel): HostObject;
 }

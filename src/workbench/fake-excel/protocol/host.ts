@@ -47,6 +47,8 @@ export class ExcelProtocolHost implements HostContext {
   private nextReference = 1;
   private readonly worksheetObjects = new WeakMap<SheetModel, WorksheetObject>();
   private readonly tableObjects = new WeakMap<TableModel, TableObject>();
+  /** Other workbooks open in this Excel, each with its own formulas (a test adds them; see calculation.ts). */
+  readonly otherWorkbooks: WorkbookModel[] = [];
   /** Requests run one at a time: each waits for the one before it. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -184,7 +186,8 @@ export class ExcelProtocolHost implements HostContext {
       }
       case ACTION.method: {
         const args = this.args(action.ArgumentInfo, request, root, resolved);
-        if (action.Name === "_KeepReference") return this.keep(object);
+        // A null object is answered as null, with no reference id Office.js could remove later: nothing is kept.
+        if (action.Name === "_KeepReference") return object.isNull ? null : this.keep(object);
         if (action.Name === "_RemoveReference") {
           this.references.delete(String(args[0]));
           return null;

@@ -8,12 +8,12 @@ import { FakeExcelError } from "../errors";
 import { HostObject, type Members } from "./host-object";
 
 export class NullHostObject extends HostObject {
-  /** Office.js asks Excel to keep every Range it hands out (`_KeepReference`), a null one too: kept, as null. */
+  /** Office.js asks Excel to keep every Range and RangeAreas it hands out (`_KeepReference`), a null one too: kept, as null. */
   override readonly keepable: boolean;
 
   constructor(readonly className: string, private readonly what: string) {
     super();
-    this.keepable = className === "Range";
+    this.keepable = className === "Range" || className === "RangeAreas";
   }
 
   override get isNull(): boolean {

@@ -5,6 +5,7 @@
  * https://learn.microsoft.com/javascript/api/excel/excel.range
  */
 import { formatArea, parseArea, type Area } from "../address";
+import { calculateArea } from "../calculation";
 import { FakeExcelError } from "../errors";
 import { newCell, type Cell, type SheetModel } from "../model";
 import { currentProfile } from "../profiles";
@@ -12,6 +13,7 @@ import { typedOf, valueTypeOf, writeFormula, writeTyped, writeValue } from "../t
 import { DataValidationObject } from "./data-validation";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
+import { specialCells } from "./range-areas";
 import { RangeFormatObject } from "./range-format";
 
 /** The grid's size: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
@@ -213,6 +215,15 @@ export class RangeObject extends HostObject {
         }
         return null;
       },
+      /** "Calculates a range of cells on a worksheet" (ExcelApi 1.6): its formulas only, in this workbook only (calculation.ts). */
+      Calculate: () => {
+        calculateArea(this.host.model, sheet, area);
+        return null;
+      },
+      /** ExcelApi 1.9: ItemNotFound when no cell matches (range-areas.ts). */
+      GetSpecialCells: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, false),
+      /** ExcelApi 1.9: a null object when no cell matches. */
+      GetSpecialCellsOrNullObject: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, true),
       /** Strict (undocumented): only a range of the active sheet can be selected; activate its sheet first. */
       Select: () => {
         if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", "A range of a hidden sheet can't be selected.");

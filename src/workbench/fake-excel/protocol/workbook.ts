@@ -2,6 +2,7 @@
  * Excel.Workbook (the root of every request), Excel.Application and the workbook's settings on the
  * in-memory Excel. https://learn.microsoft.com/javascript/api/excel/excel.workbook
  */
+import { calculateWorkbook } from "../calculation";
 import { FakeExcelError } from "../errors";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
@@ -43,9 +44,15 @@ export class ApplicationObject extends HostObject {
           this.calculation.suspensions++;
           return null;
         },
+        /**
+         * "Recalculate all currently opened workbooks in Excel" (d.ts 36553): `full` and `fullRebuild` reach every
+         * formula of every open workbook, this one and the others; `recalculate` only dirty cells, which the
+         * in-memory Excel does not track (calculation.ts).
+         */
         Calculate: (type) => {
           if (!CALCULATION_TYPES.includes(String(type))) throw new FakeExcelError("InvalidArgument", `Unknown calculation type '${String(type)}'.`);
           if (!this.calculation.suspended) this.host.model.recalculationPending = false;
+          if (type !== "Recalculate") for (const workbook of [this.host.model, ...this.host.otherWorkbooks]) calculateWorkbook(workbook);
           return null;
         },
       },

@@ -82,6 +82,11 @@ export class WorksheetObject extends HostObject {
         },
         GetRangeByIndexes: (row, column, rowCount, columnCount) => this.range(Number(row), Number(column), Number(rowCount), Number(columnCount)),
         GetCell: (row, column) => this.range(Number(row), Number(column), 1, 1),
+        /** "If the entire worksheet is blank, this function will return the top left cell (i.e. it will *not* throw an error)" (d.ts 37633). */
+        GetUsedRange: (valuesOnly) => {
+          const used = this.live().usedArea(valuesOnly === true);
+          return used ? this.range(used.row, used.column, used.rowCount, used.columnCount) : this.range(0, 0, 1, 1);
+        },
         GetUsedRangeOrNullObject: (valuesOnly) => {
           const used = this.live().usedArea(valuesOnly === true);
           return used ? this.range(used.row, used.column, used.rowCount, used.columnCount) : new NullHostObject("Range", `The used range of '${this.sheet.name}'`);
