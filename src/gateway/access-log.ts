@@ -64,7 +64,7 @@ export function loggedPath(url: URL, redact: (text: string) => string): string {
  * A free text for the log (the Origin header, an event, a method): known keys redacted where they stand,
  * and the whole text [redacted] if it still holds a key in any form.
  */
-export function loggedText(text: string, redact: (text: string) => string): string {
+function loggedText(text: string, redact: (text: string) => string): string {
   const known = redact(text);
   return leaksKey(known, redact) ? REDACTED : known;
 }

@@ -8,14 +8,14 @@
  * 503 (or its health check), and past OVERFLOW more, refused as it opens.
  */
 /** What the cap uses of a connection (a Node socket; typed by shape, as this folder imports no Node module outside node-server.ts). */
-export interface CappedSocket {
+interface CappedSocket {
   readonly destroyed: boolean;
   destroy(): void;
   once(event: "close", listener: () => void): unknown;
 }
 
 /** Where a new connection goes. */
-export type Admission = "served" | "overflow" | "refused";
+type Admission = "served" | "overflow" | "refused";
 
 export class ConnectionCap<Socket extends CappedSocket = CappedSocket> {
   private readonly open = new Set<Socket>();
