@@ -37,8 +37,19 @@ const MAX_LOGGED_PATH = 2048;
  * the redactor knows, or something shaped like a key (key-shape.ts).
  */
 export function leaksKey(text: string, redact: (text: string) => string): boolean {
-  return holdsKeyShape(text) || decodedForms(text).some((form) => redact(form) !== form);
+  // The refusal (url-keys.ts) and the log line ask of the same parts with the same request's redactor: once.
+  let seen = verdicts.get(redact);
+  if (!seen) verdicts.set(redact, (seen = new Map()));
+  let verdict = seen.get(text);
+  if (verdict === undefined) {
+    verdict = holdsKeyShape(text) || decodedForms(text).some((form) => redact(form) !== form);
+    seen.set(text, verdict);
+  }
+  return verdict;
 }
+
+/** leaksKey's answers per redactor (one per request: they go with it). */
+const verdicts = new WeakMap<(text: string) => string, Map<string, boolean>>();
 
 /**
  * Path and query for the log. Each path segment, query name and query value that holds a key (known or
@@ -53,9 +64,9 @@ export function loggedPath(url: URL, redact: (text: string) => string): string {
     : `?${url.search.slice(1).split("&").map((pair) => {
       const [name, ...rest] = pair.split("=");
       if (rest.length === 0) return hide(name);
-      const value = rest.join("=");
-      const secret = SECRET_PARAM.test(safeDecode(name)) || leaksKey(value, redact) || leaksKey(pair, redact);
-      return `${hide(name)}=${secret ? REDACTED : value}`;
+      // (A pair that holds no key has no part that does: checked whole first, the parts only when it does.)
+      if (leaksKey(pair, redact)) return `${hide(name)}=${REDACTED}`;
+      return SECRET_PARAM.test(safeDecode(name)) ? `${name}=${REDACTED}` : pair;
     }).join("&")}`;
   return redact(`${path}${query}`).slice(0, MAX_LOGGED_PATH);
 }

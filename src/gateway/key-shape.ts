@@ -9,7 +9,8 @@
  * - 32 or more key characters in a row that are not exactly a UUID: an opaque credential. The spec does not
  *   show the service's key format; nothing the service takes in a URL is like it (its ids are UUIDs, its
  *   query values numbers, dates, states and expand names of at most 18 characters);
- * - `Api-Key` followed by a separator and a word: the header itself, pasted into a URL.
+ * - `Api-Key` (or `api_key`, `apikey`), a space, `+`, `:` or `=`, and 4 or more characters: the header itself
+ *   pasted into a URL, or a parameter that says what it holds.
  *
  * A key shaped like none of these (short, unprefixed, or a bare UUID) is caught only when the gateway knows it
  * (the caller's Authorization header; see redact.ts). docs/deploy.md, "What the gateway never forwards".
@@ -24,8 +25,15 @@ const BASE64_RUNS = [/[A-Za-z0-9+/_-]{16,}/g, /[A-Za-z0-9_-]{16,}/g];
 /** A key URL-encoded twice (a link inside a query value) is decoded by three rounds, with one to spare. */
 const DECODE_ROUNDS = 3;
 
+/**
+ * Nothing shorter than this many key or base64 characters in a row can be, or decode to, a key's shape (a
+ * prefixed key is 15 characters; its base64, 20); without such a run, an `api` or a `%`, a text holds none.
+ */
+const MAY_HOLD_ONE = /[A-Za-z0-9+/_-]{15,}|api|%/i;
+
 /** True when `text`, or what it decodes to, holds something shaped like a key. */
 export function holdsKeyShape(text: string): boolean {
+  if (!MAY_HOLD_ONE.test(text)) return false;
   return decodedForms(text).some((form) => shapedPlain(form) || base64Texts(form).some(shapedPlain));
 }
 
@@ -65,6 +73,8 @@ function base64Texts(text: string): string[] {
   const out: string[] = [];
   for (const pattern of BASE64_RUNS) {
     for (const [run] of text.matchAll(pattern)) {
+      // A UUID is an id; 32 or more characters without + or / are a long run already (shapedPlain).
+      if (UUID.test(run) || (run.length >= 32 && !/[+/]/.test(run))) continue;
       const standard = run.replace(/-/g, "+").replace(/_/g, "/");
       for (let offset = 0; offset < 4; offset++) out.push(base64Bytes(standard.slice(offset)));
     }

@@ -16,7 +16,7 @@ const MIN_DERIVED_LENGTH = 6;
  * The secrets an Authorization header carries: the whole value and its credentials after the scheme
  * (`Api-Key sk_…` -> `sk_…`).
  */
-export function secretsOf(authorization: string | null | undefined): string[] {
+function secretsOf(authorization: string | null | undefined): string[] {
   // (Headers and Node's parser give header values without surrounding whitespace.)
   if (!authorization) return [];
   const space = authorization.search(/\s/);
