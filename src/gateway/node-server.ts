@@ -2,8 +2,9 @@
  * Runs the gateway on Node's HTTP server (the CLI and the tests): the same fetch handler, behind
  * @hono/node-server, with what only a server of its own can bound (serverless platforms bound these
  * themselves): the time a caller has to send its request head and its whole request (408 after it), the
- * connections at once (503 above), and a request with two Host headers (400, RFC 9112 section 3.2). Each of
- * these gets one access-log entry, without secrets: never a header, never what the caller sent.
+ * connections at once (an idle one closed for a newcomer, connection-cap.ts; 503 when all are busy), and a
+ * request with two Host headers (400, RFC 9112 section 3.2). Each of these gets one access-log entry, without
+ * secrets: never a header, never what the caller sent. Off loopback it needs the gateway's public URL.
  */
 import { getRequestListener } from "@hono/node-server";
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
