@@ -5,13 +5,14 @@
  * TextEncoder/Decoder, btoa and setTimeout: no Node module.
  */
 import { Hono, type Context } from "hono";
-import { loggedPath, type AccessLogEntry } from "./access-log";
+import { loggedPath, scrubbedEntry, type AccessLogEntry } from "./access-log";
 import { resolveConfig, type GatewayConfig } from "./config";
 import { addCorsHeaders, answerPreflight, preflightOf, refuseOrigin } from "./cors";
 import { forward } from "./forward";
 import { jsonError } from "./http-errors";
 import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
-import { redactorFor, secretsOf } from "./redact";
+import { redactorFor, requestSecrets } from "./redact";
+import { refuseKeyInUrl } from "./url-keys";
 
 type GatewayEnv = { Variables: { redact: (text: string) => string; event: (event: string) => void } };
 
@@ -24,26 +25,27 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   // its answer after the head went out. The redactor is built from this request's Authorization header and
   // lives only as long as the request.
   app.use(async (c, next) => {
-    const redact = redactorFor(secretsOf(c.req.raw.headers.get("authorization")));
+    const redact = redactorFor(requestSecrets(c.req.raw.headers.get("authorization"), settings.knownKeys));
     c.set("redact", redact);
+    const log = (entry: AccessLogEntry) => settings.log(scrubbedEntry(entry, redact));
     const started = settings.now();
     let event: string | undefined;
     let logged: AccessLogEntry | null = null;
     c.set("event", (what) => {
-      if (logged) settings.log({ ...logged, ms: Math.max(0, Math.round(settings.now() - started)), event: what });
+      if (logged) log({ ...logged, ms: Math.max(0, Math.round(settings.now() - started)), event: what });
       else event = what;
     });
     await next();
     const origin = c.req.raw.headers.get("origin");
     logged = {
       time: new Date(started).toISOString(),
-      method: c.req.raw.method.slice(0, 20),
+      method: c.req.raw.method,
       path: loggedPath(new URL(c.req.url), redact),
       status: c.res.status,
       ms: Math.max(0, Math.round(settings.now() - started)),
-      ...(origin === null ? {} : { origin: redact(origin).slice(0, 200) }),
+      ...(origin === null ? {} : { origin }),
     };
-    settings.log(event === undefined ? logged : { ...logged, event });
+    log(event === undefined ? logged : { ...logged, event });
   });
 
   app.use(async (c, next) => {
@@ -54,6 +56,9 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     await next();
     addCorsHeaders(c.res.headers, c.req.raw);
   });
+
+  // Inside CORS, so an allowed page can read why; before anything that could forward it.
+  app.use(async (c, next) => refuseKeyInUrl(new URL(c.req.url), c.get("redact")) ?? next());
 
   // Liveness only: it does not call the service (that would need a key), so a 200 means the gateway runs.
   app.get(HEALTH_PATH, () => new Response(JSON.stringify({ status: "ok" }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }));

@@ -19,7 +19,8 @@ const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [opt
   --headers-timeout MS  how long a caller may take to send its request head (default 10000)
   --request-timeout MS  how long a caller may take to send its whole request (default 30000)
   --max-connections N   connections at once; above, 503 (default 256; /healthz is still answered)
-  --public-url URL      the gateway's own public URL, that list links point to (default: the request's)
+  --public-url URL      the gateway's own public URL, that list links point to (required unless --host
+                        is loopback; there, default: the request's)
   --json                print one JSON line with base_url once listening; access log as JSON lines on stderr`;
 
 /**

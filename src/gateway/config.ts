@@ -25,6 +25,11 @@ export interface GatewayConfig {
   publicUrl?: string;
   /** Largest request body; default MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /**
+   * Keys the gateway itself holds, redacted from every log line like the caller's own (team mode's enterprise
+   * key; none by default). Never read from a flag or a variable here: a key on a command line is in `ps`.
+   */
+  knownKeys?: readonly string[];
   /** Receives one entry per request, secrets already removed; default: a JSON line on console.log. */
   log?: (entry: AccessLogEntry) => void;
   /** The upstream fetch (tests pass a stub); default the platform's global fetch. */
@@ -46,6 +51,7 @@ export interface ResolvedConfig {
   /** Without a trailing slash, or null: the request's own origin. */
   publicUrl: string | null;
   maxBodyBytes: number;
+  knownKeys: readonly string[];
   log: (entry: AccessLogEntry) => void;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   timer: Timer;
@@ -68,6 +74,11 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 function parseUrl(raw: string): URL | undefined {
   return URL.canParse(raw) ? new URL(raw) : undefined;
+}
+
+/** An address to listen on that only this machine can reach (`127.x.x.x`, `::1`, `localhost`). */
+export function isLoopbackHost(host: string): boolean {
+  return /^(localhost|127(\.\d{1,3}){3}|::1)$/i.test(host);
 }
 
 /** Plain http would carry the key in clear: only to a loopback host (tests, a sidecar). */
@@ -119,6 +130,7 @@ export function resolveConfig(config: GatewayConfig): ResolvedConfig {
     answerTimeoutMs,
     publicUrl: config.publicUrl === undefined ? null : checkPublicUrl(config.publicUrl),
     maxBodyBytes: positive("maxBodyBytes", config.maxBodyBytes, MAX_BODY_BYTES),
+    knownKeys: [...(config.knownKeys ?? [])],
     log: config.log ?? ((entry) => console.log(JSON.stringify(entry))),
     fetch: config.fetch ?? ((input, init) => fetch(input, init)),
     timer: config.timer ?? { set: unrefTimeout, clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },

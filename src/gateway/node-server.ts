@@ -2,17 +2,19 @@
  * Runs the gateway on Node's HTTP server (the CLI and the tests): the same fetch handler, behind
  * @hono/node-server, with what only a server of its own can bound (serverless platforms bound these
  * themselves): the time a caller has to send its request head and its whole request (408 after it), the
- * connections at once (503 above), and a request with two Host headers (400, RFC 9112 section 3.2). Each of
- * these gets one access-log entry, without secrets: never a header, never what the caller sent.
+ * connections at once (an idle one closed for a newcomer, connection-cap.ts; 503 when all are busy), and a
+ * request with two Host headers (400, RFC 9112 section 3.2). Each of these gets one access-log entry, without
+ * secrets: never a header, never what the caller sent. Off loopback it needs the gateway's public URL.
  */
 import { getRequestListener } from "@hono/node-server";
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { loggedPath, type AccessLogEntry } from "./access-log";
+import { loggedPath, scrubbedEntry, type AccessLogEntry } from "./access-log";
 import { createGateway } from "./app";
-import { GatewayConfigError, positive, type GatewayConfig } from "./config";
-import { redactorFor, secretsOf } from "./redact";
+import { GatewayConfigError, isLoopbackHost, positive, type GatewayConfig } from "./config";
+import { ConnectionCap } from "./connection-cap";
+import { redactorFor, requestSecrets } from "./redact";
 import {
   DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS, HEALTH_PATH, OVERFLOW_CONNECTIONS,
 } from "./limits";
@@ -81,12 +83,16 @@ type ServerEvent = (status: number, what: string, req?: IncomingMessage) => void
 function serverEvents(config: GatewayConfig): ServerEvent {
   const log = config.log ?? ((entry: AccessLogEntry) => console.log(JSON.stringify(entry)));
   const now = config.now ?? Date.now;
-  return (status, what, req) => log({
-    time: new Date(now()).toISOString(),
-    method: req?.method ?? "-", // (Node's parser takes only the methods it knows, none longer than 20 characters)
-    path: req ? pathForLog(req) : "-",
-    status, ms: 0, event: what,
-  });
+  const knownKeys = config.knownKeys ?? [];
+  return (status, what, req) => {
+    const redact = redactorFor(requestSecrets(req?.headers.authorization, knownKeys));
+    log(scrubbedEntry({
+      time: new Date(now()).toISOString(),
+      method: req?.method ?? "-", // (Node's parser takes only the methods it knows, none longer than 20 characters)
+      path: req ? pathForLog(req, redact) : "-",
+      status, ms: 0, event: what,
+    }, redact));
+  };
 }
 
 /** Listens on `host` and `port`; throws GatewayConfigError for a configuration it cannot run with. */
@@ -94,10 +100,16 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
   // Created first, so a configuration mistake throws before a port is taken.
   const gateway = createGateway(config);
   const limits = serverLimits(listen);
+  const host = listen.host ?? "127.0.0.1";
+  if (config.publicUrl === undefined && !isLoopbackHost(host)) {
+    // Without it, list links follow the request's Host header: any client could have them name any host.
+    throw new GatewayConfigError("publicUrl", `The gateway listens on ${host}, which others can reach: give its public URL (list links point there, never at the Host a client names), like https://gateway.example.com.`);
+  }
   const event = serverEvents(config);
   const handle = getRequestListener(gateway.fetch);
   /** Connections beyond the cap: let in only to be answered (healthz, or 503). */
   const overflow = new WeakSet<Socket>();
+  const slots = new ConnectionCap<Socket>(limits.cap, OVERFLOW_CONNECTIONS);
   const server: Server = createServer({
     headersTimeout: limits.headersTimeout,
     requestTimeout: limits.requestTimeout,
@@ -105,19 +117,21 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
     // a stalled caller's connection within 10% of its limit.
     connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(limits.headersTimeout / 10))),
   }, (req: IncomingMessage, res: ServerResponse) => {
+    slots.busy(req.socket);
+    res.once("close", () => slots.rest(req.socket));
     if (!answeredBeforeHandler(req, res, overflow.has(req.socket), limits.cap, event)) void handle(req, res);
   });
   let open = 0;
   server.on("connection", (socket: Socket) => {
     open++;
     socket.once("close", () => open--);
-    if (open > limits.cap + OVERFLOW_CONNECTIONS) {
+    const admission = slots.admit(socket);
+    if (admission === "refused") {
       event(503, "over connection cap");
       endWith(socket, rawAnswer(503, `The gateway is at its limit of ${limits.cap} connections; try again in a moment.`, { "Retry-After": "1" }));
-    } else if (open > limits.cap) overflow.add(socket);
+    } else if (admission === "overflow") overflow.add(socket);
   });
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, limits, event));
-  const host = listen.host ?? "127.0.0.1";
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(listen.port ?? 0, host, () => resolve());
@@ -178,10 +192,10 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, limits: S
   endWith(socket, rawAnswer(status, message));
 }
 
-/** The path and query as the access log writes them: secret-looking values and the caller's key redacted. */
-function pathForLog(req: IncomingMessage): string {
+/** The path and query as the access log writes them: secret-looking values and any key redacted. */
+function pathForLog(req: IncomingMessage, redact: (text: string) => string): string {
   try {
-    return loggedPath(new URL(req.url ?? "", "http://gateway.invalid"), redactorFor(secretsOf(req.headers.authorization)));
+    return loggedPath(new URL(req.url ?? "", "http://gateway.invalid"), redact);
   } catch {
     return "-";
   }

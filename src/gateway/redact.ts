@@ -2,7 +2,9 @@
  * The gateway's own redaction (it imports nothing of the add-in): the caller's key may come back from the
  * service quoted in an error body, a Location header, or sit in a query string that would reach the access
  * log. Each is scrubbed of the key as sent, URL-encoded, JSON-escaped and base64-encoded (an echoed Basic
- * header), base64 at every byte alignment so it is found inside a longer base64 text too.
+ * header), base64 at every byte alignment so it is found inside a longer base64 text too. A percent escape
+ * matches in either hex case, digit by digit. (A key of which every character is escaped, `%73%6B…`, is no
+ * form this finds: the access log decodes what it checks, access-log.ts.)
  */
 
 export const REDACTED = "[redacted]";
@@ -14,11 +16,19 @@ const MIN_DERIVED_LENGTH = 6;
  * The secrets an Authorization header carries: the whole value and its credentials after the scheme
  * (`Api-Key sk_…` -> `sk_…`).
  */
-export function secretsOf(authorization: string | null | undefined): string[] {
+function secretsOf(authorization: string | null | undefined): string[] {
   // (Headers and Node's parser give header values without surrounding whitespace.)
   if (!authorization) return [];
   const space = authorization.search(/\s/);
   return space < 0 ? [authorization] : [authorization, authorization.slice(space).trim()];
+}
+
+/**
+ * The secrets of one request: what its Authorization header carries, and the keys the gateway itself holds
+ * (none today; team mode's enterprise key joins here).
+ */
+export function requestSecrets(authorization: string | null | undefined, knownKeys: readonly string[]): string[] {
+  return [...secretsOf(authorization), ...knownKeys.filter((key) => key !== "")];
 }
 
 /** A redactor for these secrets: every form of each becomes [redacted]. */
@@ -33,11 +43,8 @@ export function redactorFor(secrets: readonly string[]): (text: string) => strin
 function formsOf(secret: string): string[] {
   const literal = new Set<string>([secret, JSON.stringify(secret).slice(1, -1)]);
   const encoded = [encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2)];
-  for (const form of [...encoded, ...encoded.map((e) => encodeURIComponent(e))]) {
-    literal.add(form);
-    literal.add(form.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase())); // %2F and %2f are the same byte
-  }
-  const literals = [...literal].filter((f) => f === secret || f.length >= MIN_DERIVED_LENGTH).map(escapeRegExp);
+  for (const form of [...encoded, ...encoded.map((e) => encodeURIComponent(e))]) literal.add(form);
+  const literals = [...literal].filter((f) => f === secret || f.length >= MIN_DERIVED_LENGTH).map((f) => anyHexCase(escapeRegExp(f)));
   // One base64 character on either side still carries bits of the secret, and padding may follow.
   const cores = base64Cores(secret).map((core) => `[A-Za-z0-9+/_-]?${escapeRegExp(core)}[A-Za-z0-9+/_-]?={0,2}`);
   return [...cores, ...literals];
@@ -57,6 +64,15 @@ function base64Cores(secret: string): string[] {
     cores.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
   }
   return [...cores];
+}
+
+/** Each percent escape of a pattern in either hex case, one digit at a time: %2F, %2f (and %5f%5F in one key) are the same bytes. */
+function anyHexCase(pattern: string): string {
+  return pattern.replace(/%([0-9A-F])([0-9A-F])/g, (_, high: string, low: string) => `%${hexDigit(high)}${hexDigit(low)}`);
+}
+
+function hexDigit(digit: string): string {
+  return /[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit;
 }
 
 function escapeRegExp(text: string): string {

@@ -88,32 +88,68 @@ function hostLines(req: IncomingMessage): number {
   return count;
 }
 
+/** The method and path of a request for a log line: never its query, never a header. */
+const described = (req: IncomingMessage) => `${req.method} ${(req.url ?? "").split("?")[0].slice(0, 200)}`;
+
+/** How long a closed-for-writing socket may still send before it is destroyed (so the close is a clean FIN). */
+const LINGER_MS = 2000;
+
 /**
- * Reads the whole body, or answers 413 once it is known to be too large (after draining it). A body that
- * stops arriving for `idleMs` is answered 408 and its connection closed: the rest of it may still come.
+ * A body the answer does not need (a refused request's, one over the limit) is read and dropped so a client
+ * that sends it at once reads its answer and a clean close, not a reset mid-send; but only for `ms` in all,
+ * not at the client's pace (a byte a second never pauses long enough for the idle timeout, and would hold the
+ * connection until the request timeout). Then `cut` answers, if nothing was sent yet, and the connection ends.
+ */
+function drainWithin(req: IncomingMessage, res: ServerResponse, ms: number, log: (line: string) => void, cut: { status: number; answer?: () => void }): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => {
+    if (req.complete || req.socket.destroyed) return;
+    log(`${cut.status} unread body cut: ${described(req)}`);
+    req.pause();
+    if (!res.headersSent && cut.answer) cut.answer();
+    else {
+      req.socket.end();
+      setTimeout(() => req.socket.destroy(), LINGER_MS).unref();
+    }
+  }, ms);
+  timer.unref(); // a pending cut never keeps the process alive
+  req.on("end", () => clearTimeout(timer));
+  req.on("close", () => clearTimeout(timer));
+}
+
+/**
+ * Reads the whole body, or answers 413 once it is known to be too large (after draining it, within the idle
+ * timeout in all). A body that stops arriving for `idleMs` is answered 408 and its connection closed: the
+ * rest of it may still come.
  */
 function readBody(req: WithRawBody, res: ServerResponse, idleMs: number, log: (line: string) => void, then: () => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let over = declaredTooLarge(req);
+  let over = false;
   let idle: ReturnType<typeof setTimeout> | undefined;
+  const overLimit = () => {
+    if (over) return;
+    over = true;
+    drainWithin(req, res, idleMs, log, { status: 413, answer: () => tooLarge(res) });
+  };
   const watch = () => {
     clearTimeout(idle);
     idle = setTimeout(() => {
       if (res.headersSent) return; // answered already (a 413 past the drain limit)
-      log(`408 request body idle: ${req.method} ${(req.url ?? "").split("?")[0].slice(0, 200)}`);
+      log(`408 request body idle: ${described(req)}`);
       sendError(res, 408, `The request body stopped arriving: nothing came for ${idleMs} ms.`, { close: true });
       req.pause();
     }, idleMs);
     idle.unref(); // a pending check never keeps the process alive
   };
   watch();
+  if (declaredTooLarge(req)) overLimit();
   req.on("close", () => clearTimeout(idle));
   res.on("close", () => clearTimeout(idle));
   req.on("data", (chunk: Buffer) => {
     watch();
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) over = true;
+    if (size > MAX_BODY_BYTES) overLimit();
     if (!over) chunks.push(chunk);
     else if (size > DRAIN_LIMIT_BYTES) {
       // Not worth reading further: answer now; Node resets the connection when it closes it.
@@ -136,7 +172,9 @@ function readBody(req: WithRawBody, res: ServerResponse, idleMs: number, log: (l
 export function guard(authority: string, next: Listener, idleMs: number, log: (line: string) => void): Listener {
   return (req, res) => {
     if (!checkHead(req, res, authority)) {
-      req.resume(); // read and drop any body, so the connection stays usable
+      // Read and drop any body, so the connection stays usable; within the idle timeout, not at the client's pace.
+      drainWithin(req, res, idleMs, log, { status: res.statusCode });
+      req.resume();
       return;
     }
     readBody(req, res, idleMs, log, () => void next(req, res));

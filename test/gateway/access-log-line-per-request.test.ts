@@ -40,7 +40,7 @@ describe("the query in the log", () => {
 
   it("a path longer than 2048 characters is logged cut at 2048", async () => {
     const { send, logs } = setUp();
-    const path = `/public/v1/${"p".repeat(3000)}/`;
+    const path = `/public/v1/${"p/".repeat(1500)}`;
     await send(path);
     expect(logs).toStrictEqual([entry(path.slice(0, 2048))]);
   });
@@ -56,9 +56,20 @@ describe("what the log says of the caller", () => {
 
   it("an origin is logged cut at 200 characters, the key redacted from it", async () => {
     const { send, logs } = setUp();
-    const origin = `https://${KEY}.${"o".repeat(250)}.example.net`;
+    const origin = `https://${KEY}.${"o.".repeat(125)}example.net`;
     await send("/public/v1/x/", { headers: { Origin: origin, Authorization: `Api-Key ${KEY}` } });
-    expect(logs).toStrictEqual([entry("/public/v1/x/", { status: 403, origin: `https://[redacted].${"o".repeat(250)}`.slice(0, 200) })]);
+    expect(logs).toStrictEqual([entry("/public/v1/x/", { status: 403, origin: `https://[redacted].${"o.".repeat(125)}`.slice(0, 200) })]);
+  });
+});
+
+describe("a key the gateway holds itself (team mode's)", () => {
+  it("is refused in the URL and redacted from the line, though no header carries it and it has no key's shape", async () => {
+    const { send, logs, upstream } = setUp({ knownKeys: ["team-k3y"] });
+    const res = await send(`/public/v1/x/?note=${encodeURIComponent("team-k3y")}`);
+    expect(res.status).toBe(400);
+    await send("/public/v1/x/", { headers: { Origin: "https://team-k3y.example.net" } });
+    expect(upstream.calls).toEqual([]);
+    expect(logs).toStrictEqual([entry("/public/v1/x/?note=[redacted]", { status: 400 }), entry("/public/v1/x/", { time: "2026-05-01T10:00:00.014Z", status: 403, origin: "https://[redacted].example.net" })]);
   });
 });
 

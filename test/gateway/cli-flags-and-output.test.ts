@@ -9,6 +9,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { runCli, type CliIo } from "../../src/gateway/cli";
 import type { RunningGateway } from "../../src/gateway/node-server";
+import { rawRequest } from "../sandbox/raw-http";
 
 const ADDIN = "https://addin.example.com";
 const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
@@ -22,7 +23,8 @@ const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [opt
   --headers-timeout MS  how long a caller may take to send its request head (default 10000)
   --request-timeout MS  how long a caller may take to send its whole request (default 30000)
   --max-connections N   connections at once; above, 503 (default 256; /healthz is still answered)
-  --public-url URL      the gateway's own public URL, that list links point to (default: the request's)
+  --public-url URL      the gateway's own public URL, that list links point to (required unless --host
+                        is loopback; there, default: the request's)
   --json                print one JSON line with base_url once listening; access log as JSON lines on stderr`;
 
 class Exited extends Error {
@@ -123,6 +125,29 @@ describe("once listening", () => {
     expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
   });
 
+  it("listens on every address once given --public-url, and its links point there, not at the Host a client names", async () => {
+    const linked = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ next: `http://127.0.0.1:${(linked.address() as AddressInfo).port}/public/v1/x/?page=2` }));
+    });
+    await new Promise<void>((resolve) => linked.listen(0, "127.0.0.1", resolve));
+    try {
+      const { gateway } = await start(["--target", `http://127.0.0.1:${(linked.address() as AddressInfo).port}`, "--allow-origin", ADDIN, "--host", "0.0.0.0", "--port", "0", "--public-url", "https://gw.example.com"]);
+      expect(gateway.baseUrl).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+      const port = new URL(gateway.baseUrl).port;
+      const answer = await rawRequest(Number(port), "GET /public/v1/x/ HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+      expect(answer.json).toEqual({ next: "https://gw.example.com/public/v1/x/?page=2" });
+    } finally {
+      linked.closeAllConnections();
+      linked.close();
+    }
+  });
+
+  it.each(["localhost", "127.0.0.2"])("on loopback (%s) needs no --public-url", async (host) => {
+    const { gateway } = await start(["--target", target, "--allow-origin", ADDIN, "--host", host, "--port", "0"]);
+    expect((await fetch(`${gateway.baseUrl}/healthz`)).status).toBe(200);
+  });
+
   it("takes every limit at its largest", async () => {
     const { gateway, seen } = await start([
       "--target", target, "--allow-origin", ADDIN, "--json", "--port", "65535", "--timeout", "600000", "--idle-timeout", "600000", "--answer-timeout", "3600000",
@@ -174,6 +199,8 @@ describe("a flag it cannot run with", () => {
     [["--target", "http://api.example.com", "--allow-origin", ADDIN], "--target: The target must be an https URL (http only on loopback), like https://api.example.com; got 'http://api.example.com'."],
     [["--target", "https://api.example.com", "--allow-origin", "*"], "--allow-origin: An allowed origin must be scheme://host[:port] with no path, https (http only on loopback), like https://addin.example.com; got '*'."],
     [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--public-url", "ftp://gw.example.com"], "--public-url: The public URL must be the gateway's own https URL (http only on loopback), with no user info, query or fragment, like https://gateway.example.com; got 'ftp://gw.example.com'."],
+    [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--host", "0.0.0.0"], "--public-url: The gateway listens on 0.0.0.0, which others can reach: give its public URL (list links point there, never at the Host a client names), like https://gateway.example.com."],
+    [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--host", "192.168.1.10"], "--public-url: The gateway listens on 192.168.1.10, which others can reach: give its public URL (list links point there, never at the Host a client names), like https://gateway.example.com."],
     [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--timeout", "5000", "--answer-timeout", "4000"], "--answer-timeout: answerTimeoutMs (4000) must be at least timeoutMs (5000): the whole answer cannot take less than its start."],
     [["--target", "https://api.example.com", "--allow-origin", ADDIN, "--headers-timeout", "5000", "--request-timeout", "1000"], "--request-timeout: requestTimeoutMs (1000) must be at least headersTimeoutMs (5000): a request cannot take less than its head."],
   ])("%j ends with exit 2 naming the flag", async (args, message) => {

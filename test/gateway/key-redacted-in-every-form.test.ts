@@ -27,6 +27,7 @@ describe("each form of the key", () => {
     ["the key", `key=${KEY};`, "key=[redacted];"],
     ["the key URL-encoded", `?k=${encodeURIComponent(KEY)}&x=1`, "?k=[redacted]&x=1"],
     ["the key URL-encoded in lower-case hex", `?k=${encodeURIComponent(KEY).toLowerCase().replace("sk_live_gw4y-secret", "sk_live_Gw4y-SECRET")}&x=1`, "?k=[redacted]&x=1"],
+    ["the key URL-encoded with escapes in both cases", `?k=${encodeURIComponent(KEY).replace("%2B", "%2b")}&x=1`, "?k=[redacted]&x=1"],
     ["the key URL-encoded twice", `?next=${encodeURIComponent(`/x?k=${encodeURIComponent(KEY)}`)}`, `?next=${encodeURIComponent("/x?k=")}[redacted]`],
     ["the whole value form-encoded", `?auth=${new URLSearchParams({ a: AUTH }).toString().slice(2)}!`, "?auth=[redacted]!"],
     ["the whole value URL-encoded", `?auth=${encodeURIComponent(AUTH)}!`, "?auth=[redacted]!"],

@@ -4,7 +4,7 @@
  * complete JSON answer, byte for byte the same form as every other, and logged once; the server's own limits
  * are checked at start-up like the rest of the configuration, naming the field.
  */
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { GatewayConfigError, type AccessLogEntry } from "../../src/gateway";
 import { startGateway, type NodeListen, type RunningGateway } from "../../src/gateway/node-server";
 import { rawRequest } from "../sandbox/raw-http";
@@ -121,27 +121,72 @@ describe("a connection the gateway answers and ends", () => {
 });
 
 describe("over the connection cap", () => {
+  /** A gateway whose service never answers `/hang/` (until the gateway gives up on it), and the connections waiting on it. */
+  async function startWithHangingPath(listen: NodeListen) {
+    logs = [];
+    const upstream = stubUpstream((call) => (call.url.endsWith("/hang/")
+      ? new Promise<Response>((_resolve, reject) => call.signal?.addEventListener("abort", () => reject(call.signal!.reason)))
+      : new Response('{"ok":true}', { headers: { "content-type": "application/json" } })));
+    gateway = await startGateway({ target: "https://api.example.com", allowOrigins: ["https://addin.example.com"], log: (e) => logs.push(e), now: () => NOW, fetch: upstream.fetch }, listen);
+    const port = Number(new URL(gateway.baseUrl).port);
+    /** Connections whose request is at the service: busy, not idle. Resolves once each has reached it. */
+    const busy = async (n: number) => {
+      const sockets = Array.from({ length: n }, () => connect(port, "127.0.0.1"));
+      for (const socket of sockets) {
+        socket.on("error", () => undefined);
+        socket.write("GET /public/v1/hang/ HTTP/1.1\r\nHost: gw\r\n\r\n");
+      }
+      for (let i = 0; i < 500 && upstream.calls.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(upstream.calls.length).toBe(n);
+      return sockets;
+    };
+    return { port, upstream, busy };
+  }
+
+  /** A connection that made one request, read its answer, and stays open (kept alive, idle). */
+  function keptAlive(port: number): Promise<Socket> {
+    return new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      let got = "";
+      socket.on("error", () => undefined);
+      socket.on("data", (d) => {
+        got += d.toString("latin1");
+        if (got.endsWith('{"status":"ok"}')) resolve(socket);
+      });
+      socket.write("GET /healthz HTTP/1.1\r\nHost: gw\r\n\r\n");
+    });
+  }
+
   it("a connection at the cap is served as ever", async () => {
     const { port } = await start({ maxConnections: 1 });
     expect((await rawRequest(port, "GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n")).status).toBe(200);
   });
 
-  it("past the overflow, a connection is answered 503 in full as it opens, and closed", async () => {
-    const { port } = await start({ maxConnections: 1 });
-    const held = await Promise.all(Array.from({ length: 17 }, () => idleConnection(port)));
+  it("idle connections give way, the longest idle first: however many are held open, /healthz and a request are served", async () => {
+    const { port } = await start({ maxConnections: 2 });
+    // Two kept alive after a request, then sixteen that never send a byte, one after another.
+    const held = [await keptAlive(port), await keptAlive(port)];
+    for (let i = 0; i < 16; i++) held.push(await idleConnection(port));
+    const closed = new Set<number>();
+    held.forEach((socket, i) => (socket.destroyed ? closed.add(i) : socket.once("close", () => closed.add(i))));
     try {
-      const text = JSON.stringify({ status: 503, error: "The gateway is at its limit of 1 connections; try again in a moment." });
-      expect(await exchange(port, "")).toBe(
-        `HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\nRetry-After: 1\r\n\r\n${text}`,
-      );
+      // Each arrival at the cap closed the one idle longest: all but the last two.
+      for (let i = 0; i < 200 && closed.size < 16; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect([...closed].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+      const health = await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n");
+      expect({ status: health.status, json: health.json }).toEqual({ status: 200, json: { status: "ok" } });
+      const served = await rawRequest(port, "GET /public/v1/x/ HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n");
+      expect({ status: served.status, json: served.json }).toEqual({ status: 200, json: { ok: true } });
+      expect(logs.filter((l) => l.event)).toEqual([]);
     } finally {
       for (const socket of held) socket.destroy();
     }
   });
 
-  it.each([["HEAD", "/healthz"], ["GET", "/healthz/"], ["GET", "/public/v1/x/"]])("%s %s is answered 503, only GET /healthz is served", async (method, path) => {
-    const { port } = await start({ maxConnections: 1 });
-    const held = await idleConnection(port);
+  it.each([["HEAD", "/healthz"], ["GET", "/healthz/"], ["GET", "/public/v1/x/"]])("with every connection busy, %s %s is answered 503; only GET /healthz is served", async (method, path) => {
+    const { busy } = await startWithHangingPath({ maxConnections: 1 });
+    const port = Number(new URL(gateway!.baseUrl).port);
+    const held = await busy(1);
     try {
       const answer = await rawRequest(port, `${method} ${path} HTTP/1.1\r\nHost: gw\r\n\r\n`, { waitForClose: true });
       expect({ status: answer.status, headers: answer.headers, json: answer.json }).toEqual({
@@ -150,8 +195,10 @@ describe("over the connection cap", () => {
         json: method === "HEAD" ? undefined : { status: 503, error: "The gateway is at its limit of 1 connections; try again in a moment." },
       });
       expect(logs).toEqual([entry(503, "over connection cap", method, path)]);
+      const health = await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: gw\r\n\r\n", { waitForClose: true });
+      expect({ status: health.status, connection: health.headers.connection, json: health.json }).toEqual({ status: 200, connection: "close", json: { status: "ok" } });
     } finally {
-      held.destroy();
+      for (const socket of held) socket.destroy();
     }
   });
 });
@@ -165,6 +212,10 @@ describe("the server's own limits", () => {
   ])("refuses %j naming the field", async (listen, field, message) => {
     await expect(start(listen)).rejects.toThrow(new GatewayConfigError(field as never, message));
     await expect(start(listen)).rejects.toMatchObject({ field });
+  });
+
+  it.each(["0.0.0.0", "::", "192.168.1.10"])("refuses to listen on %s without a public URL, naming the field", async (host) => {
+    await expect(start({ host })).rejects.toMatchObject({ name: "GatewayConfigError", field: "publicUrl" });
   });
 
   it.each([[{ headersTimeoutMs: 2000, requestTimeoutMs: 2000 }], [{ headersTimeoutMs: 40_000 }]])("takes %j", async (listen) => {

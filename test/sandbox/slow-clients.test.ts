@@ -76,6 +76,46 @@ it("a body that stops arriving: 408 at the idle timeout, the connection closed",
   noKeyLogged();
 });
 
+describe("a body the answer does not need, sent a byte at a time (a pace the idle timeout never sees)", () => {
+  // The request timeout is far off: only the drain's own limit (the idle timeout, in all) can end these.
+  const limits = { headersTimeoutMs: 10_000, requestTimeoutMs: 60_000, idleTimeoutMs: 200 };
+
+  it("over the size limit: drained only until the idle timeout, then answered 413 and closed", async () => {
+    await start(limits);
+    const head = patchHead().replace("Content-Length: 1000", "Content-Length: 2000000");
+    const answer = await slowClient(port, head, [" "], 40).answer;
+    expect({ status: answer.status, json: answer.json, connection: answer.headers.connection }).toEqual({
+      status: 413, json: { status: 413, error: "The request body is larger than 1048576 bytes." }, connection: "close",
+    });
+    expect(answer.error).not.toBe("no answer");
+    expect(answer.piecesSent).toBeGreaterThan(0);
+    expect(lines).toEqual([expect.stringMatching(/^413 unread body cut: PATCH \/public\/v1\/[^?]+\/$/)]);
+    noKeyLogged();
+  });
+
+  it("of a refused request: answered at once, its connection closed at the idle timeout", async () => {
+    await start(limits);
+    const head = patchHead().replace(/^PATCH/, "DELETE");
+    const answer = await slowClient(port, head, [" "], 40).answer;
+    expect({ status: answer.status, json: answer.json }).toEqual({
+      status: 405, json: { status: 405, error: "Method DELETE is not allowed; the service serves GET, HEAD, PATCH." },
+    });
+    expect(answer.error).not.toBe("no answer");
+    expect(answer.piecesSent).toBeGreaterThan(0);
+    expect(lines).toEqual([expect.stringMatching(/^405 unread body cut: DELETE \/public\/v1\/[^?]+\/$/)]);
+    noKeyLogged();
+  });
+
+  it("sent at once, it is still read to its end and answered 413 cleanly, not cut", async () => {
+    await start(limits);
+    const body = `{"x":"${"a".repeat(1100 * 1024)}"}`;
+    const head = patchHead().replace("Content-Length: 1000", `Content-Length: ${body.length}`).replace(/\{"state":$/, "");
+    const answer = await rawRequest(port, [head, body]);
+    expect({ status: answer.status, error: answer.error }).toEqual({ status: 413, error: null });
+    expect(lines).toEqual([]);
+  });
+});
+
 it("connections over the cap are answered 503 as they open; once the others go, requests are served", async () => {
   await start({ maxConnections: 3, headersTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
   const held = await Promise.all([1, 2, 3].map(() => idleConnection(port)));
