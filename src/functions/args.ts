@@ -52,7 +52,7 @@ function basicValueOf(name: string, cell: TypedCell): Raw {
 /** An argument as a plain cell holding the same value would give it: a 1x1 range's value, a cell value object's basic value. */
 export function plainArgument(name: string, v: Raw): Raw {
   const value = single(v);
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || typeof (value as TypedCell).type !== "string") return value;
   return basicValueOf(name, value as TypedCell);
 }
 

@@ -8,6 +8,7 @@ import type { FakeExcel } from "./fake-excel";
 import { parseArea, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
 import { evaluate, type FormulaResult } from "./formula";
+import type { FunctionsMetadata } from "./formula-arguments";
 
 export interface CellMessage {
   text: string;
@@ -39,7 +40,15 @@ export class Entries {
    * `changed` runs when a calculation ends (the grid redraws). `functions` is false where Excel ignored the
    * manifest's VersionOverrides (fake-excel/addin-parts.ts): the =SPEND functions are not there, #NAME?.
    */
+  /** functions.json once read: which parameters a referenced cell's data type is handed to whole. */
+  private metadata: FunctionsMetadata | null = null;
+
   constructor(private readonly excel: FakeExcel, private readonly changed: () => void, private readonly options: { functions: boolean } = { functions: true }) {}
+
+  /** The functions' metadata, as Excel reads it from the manifest's functions.json. */
+  useMetadata(metadata: FunctionsMetadata): void {
+    this.metadata = metadata;
+  }
 
   private key(sheet: string, address: string): string {
     return `${this.excel.model.sheet(sheet)?.id ?? sheet}!${address}`;
@@ -109,7 +118,7 @@ export class Entries {
     this.pending.set(this.key(sheet, address), token);
     let result: FormulaResult;
     try {
-      result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref), this.options);
+      result = await evaluate(formula, (ref) => this.excel.user.referencedAt(sheet, ref), { ...this.options, metadata: this.metadata });
     } catch (error) {
       result = { grid: [["#VALUE!"]], error: `#VALUE! ${(error as Error).message}` };
     }
@@ -117,7 +126,7 @@ export class Entries {
     this.pending.delete(this.key(sheet, address));
     const { row, column } = parseArea(address);
     if (this.excel.model.sheet(sheet)?.cell(row, column)?.formula !== formula) return;
-    this.excel.user.spill(sheet, address, formula, result.grid, result.formats);
+    this.excel.user.spill(sheet, address, formula, result.grid, result.formats, result.typed);
     // Without an error, the spill itself is the message (messageOf), so it follows a later #SPILL!; an
     // entity's fields are its message, as Excel shows them on the value's card.
     this.say(sheet, address, result.error ? { kind: "error", text: result.error } : result.card ? { kind: "ok", text: result.card } : null);

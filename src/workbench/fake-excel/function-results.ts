@@ -10,7 +10,7 @@
  * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts
  */
 import { isSetSupported, type ExcelProfile } from "./profiles";
-import type { Scalar } from "./model";
+import type { RichValue, Scalar } from "./model";
 
 /** A value a custom function returned: plain, or a data type. */
 type Returned = Scalar | null | {
@@ -25,6 +25,11 @@ export interface ShownResult {
   card?: { text: string; fields: { name: string; value: Scalar; format: string | null }[] };
   /** Why the result is #VALUE! in this Excel. */
   refused?: string;
+  /**
+   * The data type each cell holds, as this Excel kept it (null: a plain value): what a formula referring to the
+   * cell is handed where its function takes data types (formula-arguments.ts).
+   */
+  typed: (RichValue | null)[][];
 }
 
 /** A number with its format, as this Excel reads the member that carries it. */
@@ -39,7 +44,7 @@ export function shownResult(profile: ExcelProfile, result: unknown): ShownResult
   const grid = (Array.isArray(result) ? result : [[result]]) as Returned[][];
   const typed = grid.some((row) => row.some((value) => value !== null && typeof value === "object"));
   if (typed && !isSetSupported(profile, "CustomFunctionsRuntime", "1.4")) {
-    return { grid: [["#VALUE!"]], formats: [[null]], refused: `${profile.name} takes no data types from a custom function (they need CustomFunctionsRuntime 1.4).` };
+    return { grid: [["#VALUE!"]], formats: [[null]], typed: [[null]], refused: `${profile.name} takes no data types from a custom function (they need CustomFunctionsRuntime 1.4).` };
   }
   let card: ShownResult["card"];
   const cells = grid.map((row) => row.map((value): { value: Scalar; format: string | null } | null => {
@@ -51,6 +56,17 @@ export function shownResult(profile: ExcelProfile, result: unknown): ShownResult
     }
     return number(profile, value);
   }));
-  if (cells.some((row) => row.some((cell) => cell === null))) return { grid: [["#VALUE!"]], formats: [[null]], refused: "The result holds a value Excel cannot show." };
-  return { grid: cells.map((row) => row.map((c) => c!.value)), formats: cells.map((row) => row.map((c) => c!.format)), card };
+  if (cells.some((row) => row.some((cell) => cell === null))) return { grid: [["#VALUE!"]], formats: [[null]], typed: [[null]], refused: "The result holds a value Excel cannot show." };
+  const typedCells = grid.map((row, r) => row.map((value, c) => typedCell(value, cells[r][c]!.format)));
+  return { grid: cells.map((row) => row.map((c) => c!.value)), formats: cells.map((row) => row.map((c) => c!.format)), card, typed: typedCells };
+}
+
+/** The data type a result's cell keeps: an entity whole, a number with the format this Excel kept; else none. */
+function typedCell(value: Returned, format: string | null): RichValue | null {
+  if (value === null || typeof value !== "object") return null;
+  if (value.type === "Entity") return structuredClone(value) as Excel.EntityCellValue;
+  if (typeof value.basicValue !== "number" || format === null) return null;
+  return value.type === "FormattedNumber"
+    ? { type: "FormattedNumber", basicValue: value.basicValue, numberFormat: format }
+    : { type: "Double", basicValue: value.basicValue, numberFormat: format };
 }

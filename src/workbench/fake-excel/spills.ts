@@ -6,7 +6,7 @@
  * https://support.microsoft.com/office/spill-error-ffe0f555-b479-4a17-a6e2-ef9cc9ad4023
  */
 import type { Area } from "./address";
-import type { Scalar, SheetModel } from "./model";
+import type { RichValue, Scalar, SheetModel } from "./model";
 
 export interface Spill {
   sheet: SheetModel;
@@ -17,6 +17,8 @@ export interface Spill {
   grid: Scalar[][];
   /** Number formats the result carries (Excel's formatted numbers), by cell; null or absent: as the cell is. */
   formats?: (string | null)[][];
+  /** The data type each cell of the result holds (null: a plain value), as a formula referring to it is handed it. */
+  typed?: (RichValue | null)[][];
   /** The area the result covers, the anchor included. */
   area: Area;
   /** The first non-empty cell in the way (0-based), while the anchor shows #SPILL!. */
