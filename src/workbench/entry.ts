@@ -57,6 +57,9 @@ export class Entries {
   /** The message of this cell, if it still speaks of what the cell holds. */
   messageOf(sheet: string, address: string): CellMessage | null {
     const spill = this.excel.user.spillAt(sheet, address);
+    if (spill?.inTable && spill.anchor === address) {
+      return { kind: "error", text: `#SPILL! Spill range in table: the result (${spill.rows} × ${spill.columns}) would spill into the table ${spill.inTable}, and spilled array formulas aren't supported in Excel tables. Move the formula out of the table, or convert the table to a range.` };
+    }
     if (spill?.blockedBy && spill.anchor === address) {
       return { kind: "error", text: `#SPILL! The result (${spill.rows} × ${spill.columns}) would cover ${spill.blockedBy}, which is not empty: clear it and the formula spills.` };
     }
