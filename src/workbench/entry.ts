@@ -9,6 +9,7 @@ import { parseArea, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
 import { evaluate, type FormulaResult } from "./formula";
 import type { FunctionsMetadata } from "./formula-arguments";
+import { inDependencyOrder } from "./recalc-order";
 
 export interface CellMessage {
   text: string;
@@ -136,8 +137,10 @@ export class Entries {
     this.changed();
   }
 
-  /** Refresh data's recalculation: every =SPEND formula in the workbook asks again. */
+  /** Refresh data's recalculation: every =SPEND formula in the workbook asks again, each after those it refers to. */
   async recalculateAll(): Promise<void> {
-    await Promise.all(this.excel.user.formulas().filter((f) => /^=\s*SPEND\./i.test(f.formula)).map((f) => this.calculate(f.sheet, f.address, f.formula)));
+    const placed = this.excel.user.formulas().filter((f) => /^=\s*SPEND\./i.test(f.formula))
+      .map((f) => ({ ...f, area: this.excel.user.spillAt(f.sheet, f.address)?.area ?? f.address }));
+    await inDependencyOrder(placed, (f) => this.calculate(f.sheet, f.address, f.formula));
   }
 }

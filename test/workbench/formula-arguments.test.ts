@@ -61,14 +61,17 @@ async function workbench(profile: ProfileId, { withMetadata = true } = {}) {
   const created = `${columnLetters(header.indexOf("Created (UTC)"))}5`;
   const below = `A${spill.rows + 3}`;
   /** Enters `=SPEND.EXPENSES(sub,, ref)` below the list; gives its spill's first column and its message. */
+  /** The first column of what the formula below the list shows now. */
+  const shown = () => {
+    const result = excel.user.spillAt("Sheet1", below)!;
+    return Array.from({ length: result.rows }, (_, r) => excel.user.valueAt("Sheet1", `A${spill.rows + 3 + r}`));
+  };
   const refer = async (ref: string) => {
     handed = [];
     await entries.calculate("Sheet1", below, `=SPEND.EXPENSES("${sub}",, ${ref})`);
-    const result = excel.user.spillAt("Sheet1", below)!;
-    const ids = Array.from({ length: result.rows }, (_, r) => excel.user.valueAt("Sheet1", `A${spill.rows + 3 + r}`));
-    return { ids, message: entries.messageOf("Sheet1", below) };
+    return { ids: shown(), message: entries.messageOf("Sheet1", below) };
   };
-  return { excel, entries, sub, created, refer };
+  return { excel, entries, sub, created, refer, shown };
 }
 
 /** The ids a list from `day` on holds, under its header. */
@@ -82,6 +85,18 @@ it("Microsoft 365: a date another =SPEND spilled is handed as its Double with it
   expect(message?.kind).toBe("ok");
   expect(ids).toEqual(idsFrom(w.sub, serialToDate(Math.floor(serial))));
   expect(ids.length).toBeGreaterThan(1);
+  expect(ids.length).toBeLessThan(f.sandbox.store.expensesOf(w.sub).length + 1);
+});
+
+it("Refresh data recalculates the list before the formula that refers to its date: the same spill, handed the same date", async () => {
+  const w = await workbench("m365-current");
+  const serial = w.excel.user.valueAt("Sheet1", w.created) as number;
+  const first = await w.refer(w.created);
+  handed = [];
+  await w.entries.recalculateAll();
+  // The list first, then the formula below it, handed the date its recalculated spill holds.
+  expect(handed).toEqual([[w.sub, null, null, null, null], [w.sub, null, { type: "Double", basicValue: serial, numberFormat: expect.stringMatching(/yy/) }, null, null]]);
+  expect(w.shown()).toEqual(first.ids);
 });
 
 it("Microsoft 365 before ExcelApi 1.19: the same date is handed as a FormattedNumber, with the same spill", async () => {
