@@ -23,4 +23,4 @@ class FunctionsDataTypes {
   }
 }
 
-module.exports = { FunctionsDataTypes };
+module.exports = { FunctionsDataTypes, withDataTypes };

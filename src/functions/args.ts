@@ -1,7 +1,12 @@
 /**
  * Arguments of the =SPEND.* functions as Excel passes them: text, numbers (Excel dates are serials), booleans,
- * empty cells (null or ""), single-cell references already resolved to their value. A bad argument gives an
- * ArgumentError that names the argument and what is allowed; it becomes #VALUE!.
+ * empty cells (null or ""), single-cell references already resolved to their value, a 1x1 range as [[v]], and,
+ * because functions.json sets allowCustomDataForDataTypeAny, a cell holding a data type as its cell value
+ * object ("custom functions accept data types as both input and output values":
+ * https://learn.microsoft.com/office/dev/add-ins/excel/custom-functions-data-types-concepts): a date or an
+ * amount another =SPEND formula spilled is a FormattedNumber or a Double with its numberFormat. Each is read as
+ * a plain cell holding its basic value would be. A bad argument gives an ArgumentError that names the argument
+ * and what is allowed; it becomes #VALUE!.
  */
 import { SpendSyncError, redactSecrets } from "../api";
 import { isIsoDate, isUuid } from "../domain";
@@ -15,10 +20,44 @@ type Raw = unknown;
 
 const isEmpty = (v: Raw) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 /** A 1x1 range arrives as [[v]] in some hosts: take the value. */
-const scalar = (v: Raw): Raw => (Array.isArray(v) && v.length === 1 && Array.isArray(v[0]) && v[0].length === 1 ? v[0][0] : v);
+const single = (v: Raw): Raw => (Array.isArray(v) && v.length === 1 && Array.isArray(v[0]) && v[0].length === 1 ? v[0][0] : v);
+
+/** Cell values whose basic value is the cell's whole meaning (Excel.CellValue's `type`): read as that value. */
+const BASIC_TYPES: ReadonlySet<unknown> = new Set(["String", "Double", "FormattedNumber", "Boolean", "Empty"]);
+
+interface TypedCell {
+  type?: unknown;
+  basicValue?: unknown;
+  text?: unknown;
+}
+
+/**
+ * What a cell value object stands for, for argument `name`: a String, Double (with or without its
+ * numberFormat: a date stays its serial, read as the date it shows), FormattedNumber, Boolean or Empty is its
+ * basic value. An error, or a data type with no value of its own (an entity, a linked data type, an image: their
+ * basic value is #VALUE!), is refused naming the argument.
+ */
+function basicValueOf(name: string, cell: TypedCell): Raw {
+  if (BASIC_TYPES.has(cell.type)) return cell.basicValue ?? "";
+  if (cell.type === "Error") {
+    throw new ArgumentError(`${name} refers to a cell holding the error ${String(cell.basicValue ?? "#VALUE!")}: correct that cell, or refer to another.`);
+  }
+  const shown = typeof cell.text === "string" ? ` ${quoted(cell.text)}` : "";
+  throw new ArgumentError(
+    `${name} refers to a cell that holds a data type${shown} (${String(cell.type)}), not a value: ` +
+      "refer to a cell holding the value itself (text, a number or a date), or type it.",
+  );
+}
+
+/** An argument as a plain cell holding the same value would give it: a 1x1 range's value, a cell value object's basic value. */
+export function plainArgument(name: string, v: Raw): Raw {
+  const value = single(v);
+  if (value === null || typeof value !== "object" || Array.isArray(value) || typeof (value as TypedCell).type !== "string") return value;
+  return basicValueOf(name, value as TypedCell);
+}
 
 export function requiredText(name: string, v: Raw): string {
-  const value = scalar(v);
+  const value = plainArgument(name, v);
   if (isEmpty(value)) throw new ArgumentError(`${name} is required.`);
   if (typeof value !== "string" && typeof value !== "number") throw new ArgumentError(`${name} must be text; got ${JSON.stringify(value)}.`);
   return String(value).trim();
@@ -46,7 +85,7 @@ export function requiredId(name: string, v: Raw): string {
 }
 
 export function optionalChoice<T extends string>(name: string, v: Raw, allowed: readonly T[]): T | undefined {
-  const value = scalar(v);
+  const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
   const text = String(value).trim().toLowerCase();
   const match = allowed.find((a) => a === text);
@@ -55,7 +94,7 @@ export function optionalChoice<T extends string>(name: string, v: Raw, allowed: 
 }
 
 export function optionalBoolean(name: string, v: Raw): boolean | undefined {
-  const value = scalar(v);
+  const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
   // TRUE and FALSE arrive as booleans, and read as the words.
   const text = String(value).trim().toLowerCase();
@@ -66,7 +105,7 @@ export function optionalBoolean(name: string, v: Raw): boolean | undefined {
 
 /** An Excel date (serial number) or text written YYYY-MM-DD, as YYYY-MM-DD. */
 export function optionalDate(name: string, v: Raw): string | undefined {
-  const value = scalar(v);
+  const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
   if (typeof value === "number" && Number.isFinite(value) && value > 0) return serialToDate(Math.floor(value));
   const text = String(value).trim();
@@ -76,7 +115,7 @@ export function optionalDate(name: string, v: Raw): string | undefined {
 
 /** Comma-separated expand values, or a range of them; each must be allowed. */
 export function optionalExpand<T extends string>(name: string, v: Raw, allowed: readonly T[]): T[] {
-  const parts = (Array.isArray(v) ? v.flat() : [v]).flatMap((x) => (isEmpty(x) ? [] : String(x).split(",")));
+  const parts = (Array.isArray(v) ? v.flat() : [v]).map((x) => plainArgument(name, x)).flatMap((x) => (isEmpty(x) ? [] : String(x).split(",")));
   const out: T[] = [];
   for (const part of parts.map((p) => p.trim().toLowerCase()).filter(Boolean)) {
     const match = allowed.find((a) => a === part);

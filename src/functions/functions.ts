@@ -8,7 +8,7 @@ import {
   LoadParams, gridOf, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
   type RecordKind, type ResourceKind, type Spill,
 } from "../sheets";
-import { argumentOf, requiredId, ArgumentError } from "./args";
+import { argumentOf, plainArgument, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
 import { governedRecord } from "./record-batch";
 import { currentSession, governed, resultForm } from "./runtime";
@@ -101,8 +101,9 @@ export async function expenses(subsidiary_id: any, state: any, created_from: any
   return list("expenses", [subsidiary_id, state, created_from, created_to, expand], invocation);
 }
 
-async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, field: unknown,
+async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, fieldArgument: unknown,
   invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  const field = plainArgument("field", fieldArgument);
   const wanted = field === undefined || field === null || String(field).trim() === "" ? null : String(field).trim().toLowerCase();
   let column = -1;
   if (wanted !== null) {

@@ -5,6 +5,7 @@
  */
 import { redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
+import { fitCell } from "./excel/cells";
 import type { CellValue } from "./excel/values";
 import { STATUS_KEY } from "./resources/tracking";
 import { sourceOf, type LoadParams } from "./load-params";
@@ -23,10 +24,11 @@ export interface Spill {
 function render<T>(columns: Column<T>[], records: T[]): Spill {
   return {
     columns: columns.map((c) => ({ key: c.key, header: c.header, kind: c.kind, currencyKey: c.currencyKey, currency: c.currency })),
-    // A spilled result lands in the workbook too: no echo of the key in it.
+    // A spilled result lands in the workbook too: no echo of the key in it, and no text longer than a cell
+    // holds (Excel shows #VALUE! for the whole result then), cut with the tables' visible marker instead.
     rows: records.map((r) => columns.map((c) => {
       const cell = toCell(c.kind, c.value(r));
-      return typeof cell === "string" ? redactSecrets(cell) : cell;
+      return typeof cell === "string" ? fitCell(redactSecrets(cell)) : cell;
     })),
   };
 }

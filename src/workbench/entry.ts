@@ -8,6 +8,8 @@ import type { FakeExcel } from "./fake-excel";
 import { parseArea, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
 import { evaluate, type FormulaResult } from "./formula";
+import type { FunctionsMetadata } from "./formula-arguments";
+import { inDependencyOrder } from "./recalc-order";
 
 export interface CellMessage {
   text: string;
@@ -39,7 +41,15 @@ export class Entries {
    * `changed` runs when a calculation ends (the grid redraws). `functions` is false where Excel ignored the
    * manifest's VersionOverrides (fake-excel/addin-parts.ts): the =SPEND functions are not there, #NAME?.
    */
+  /** functions.json once read: which parameters a referenced cell's data type is handed to whole. */
+  private metadata: FunctionsMetadata | null = null;
+
   constructor(private readonly excel: FakeExcel, private readonly changed: () => void, private readonly options: { functions: boolean } = { functions: true }) {}
+
+  /** The functions' metadata, as Excel reads it from the manifest's functions.json. */
+  useMetadata(metadata: FunctionsMetadata): void {
+    this.metadata = metadata;
+  }
 
   private key(sheet: string, address: string): string {
     return `${this.excel.model.sheet(sheet)?.id ?? sheet}!${address}`;
@@ -48,6 +58,9 @@ export class Entries {
   /** The message of this cell, if it still speaks of what the cell holds. */
   messageOf(sheet: string, address: string): CellMessage | null {
     const spill = this.excel.user.spillAt(sheet, address);
+    if (spill?.inTable && spill.anchor === address) {
+      return { kind: "error", text: `#SPILL! Spill range in table: the result (${spill.rows} × ${spill.columns}) would spill into the table ${spill.inTable}, and spilled array formulas aren't supported in Excel tables. Move the formula out of the table, or convert the table to a range.` };
+    }
     if (spill?.blockedBy && spill.anchor === address) {
       return { kind: "error", text: `#SPILL! The result (${spill.rows} × ${spill.columns}) would cover ${spill.blockedBy}, which is not empty: clear it and the formula spills.` };
     }
@@ -109,7 +122,7 @@ export class Entries {
     this.pending.set(this.key(sheet, address), token);
     let result: FormulaResult;
     try {
-      result = await evaluate(formula, (ref) => this.excel.user.valueAt(sheet, ref), this.options);
+      result = await evaluate(formula, (ref) => this.excel.user.referencedAt(sheet, ref), { ...this.options, metadata: this.metadata });
     } catch (error) {
       result = { grid: [["#VALUE!"]], error: `#VALUE! ${(error as Error).message}` };
     }
@@ -117,15 +130,17 @@ export class Entries {
     this.pending.delete(this.key(sheet, address));
     const { row, column } = parseArea(address);
     if (this.excel.model.sheet(sheet)?.cell(row, column)?.formula !== formula) return;
-    this.excel.user.spill(sheet, address, formula, result.grid, result.formats);
+    this.excel.user.spill(sheet, address, formula, result.grid, result.formats, result.typed);
     // Without an error, the spill itself is the message (messageOf), so it follows a later #SPILL!; an
     // entity's fields are its message, as Excel shows them on the value's card.
     this.say(sheet, address, result.error ? { kind: "error", text: result.error } : result.card ? { kind: "ok", text: result.card } : null);
     this.changed();
   }
 
-  /** Refresh data's recalculation: every =SPEND formula in the workbook asks again. */
+  /** Refresh data's recalculation: every =SPEND formula in the workbook asks again, each after those it refers to. */
   async recalculateAll(): Promise<void> {
-    await Promise.all(this.excel.user.formulas().filter((f) => /^=\s*SPEND\./i.test(f.formula)).map((f) => this.calculate(f.sheet, f.address, f.formula)));
+    const placed = this.excel.user.formulas().filter((f) => /^=\s*SPEND\./i.test(f.formula))
+      .map((f) => ({ ...f, area: this.excel.user.spillAt(f.sheet, f.address)?.area ?? f.address }));
+    await inDependencyOrder(placed, (f) => this.calculate(f.sheet, f.address, f.formula));
   }
 }

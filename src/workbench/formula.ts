@@ -5,8 +5,9 @@
  * #NAME?; an Excel function (DATE, SUM, …) or any other formula is #VALUE! with a sentence saying why.
  */
 import { display } from "./display";
-import type { Scalar } from "./fake-excel";
+import type { RichValue, Scalar } from "./fake-excel/model";
 import { shownResult } from "./fake-excel/function-results";
+import { handedArgument, type FunctionsMetadata } from "./formula-arguments";
 import { currentProfile } from "./office-js/office-host";
 
 interface Registry {
@@ -22,6 +23,8 @@ export interface FormulaResult {
   error?: string;
   /** For an entity result: what Excel's card would show, as one line for the formula bar. */
   card?: string;
+  /** The data type each cell holds (null: a plain value), for the formulas that refer to it. */
+  typed?: (RichValue | null)[][];
 }
 
 /** A result as the grid takes it in this Excel (see function-results.ts): values, formats, an entity's card line. */
@@ -29,7 +32,7 @@ function asResult(result: unknown): FormulaResult {
   const shown = shownResult(currentProfile(), result);
   if (shown.refused) return { grid: shown.grid, error: `#VALUE! ${shown.refused}` };
   const card = shown.card && `${shown.card.text}: ${shown.card.fields.map((f) => `${f.name} ${display(f.value, f.format ?? "General")}`).join(" · ")}`;
-  return { grid: shown.grid, formats: shown.formats, card };
+  return { grid: shown.grid, formats: shown.formats, card, typed: shown.typed };
 }
 
 /** Excel functions a finance user may well type: known names, so #VALUE! (not computed here), not #NAME?. */
@@ -66,24 +69,37 @@ function unsupported(text: string, spend: string[]): FormulaResult | null {
   return null;
 }
 
+export interface EvaluateOptions {
+  /** False where Excel did not load the add-in's functions: a =SPEND name is unknown to it, #NAME?. */
+  functions?: boolean;
+  /** functions.json: which parameters are handed a referenced cell's data type whole (formula-arguments.ts). */
+  metadata?: FunctionsMetadata | null;
+}
+
 /**
- * Calculates a formula; an Excel error comes back as its error value, with a message, never as a throw. Where
- * Excel did not load the add-in's functions (`functions: false`), a =SPEND name is unknown to it: #NAME?.
+ * Calculates a formula; an Excel error comes back as its error value, with a message, never as a throw. A cell
+ * reference is handed to the function as Excel hands it (formula-arguments.ts): `cellValue` gives what the cell
+ * holds, a data type whole.
  */
-export async function evaluate(text: string, cellValue: (ref: string) => Scalar | null, { functions = true } = {}): Promise<FormulaResult> {
+export async function evaluate(text: string, cellValue: (ref: string) => Scalar | RichValue | null, { functions = true, metadata = null }: EvaluateOptions = {}): Promise<FormulaResult> {
   const fns = functions ? runtime().registry : {};
   const problem = unsupported(text, Object.keys(fns));
   if (problem) return problem;
   const m = /^=\s*SPEND\.([A-Z]+)\s*\((.*)\)\s*$/is.exec(text.trim());
   if (!m) return valueError(`${ONLY_SPEND}, such as =SPEND.EXPENSES("subsidiary id", "approved").`);
-  const fn = fns[m[1].toUpperCase()];
+  const id = m[1].toUpperCase();
+  const fn = fns[id];
   const values: unknown[] = [];
   for (const arg of splitTopLevel(m[2])) {
-    if (arg === "") values.push(null);
+    if (/^\$?[A-Z]{1,3}\$?\d+$/i.test(arg)) {
+      const ref = arg.replace(/\$/g, "").toUpperCase();
+      const handed = handedArgument(currentProfile(), metadata, id, values.length, ref, cellValue(ref));
+      if ("error" in handed) return { grid: [[handed.error]], error: handed.message };
+      values.push(handed.value);
+    } else if (arg === "") values.push(null);
     else if (/^".*"$/s.test(arg)) values.push(arg.slice(1, -1).replace(/""/g, '"'));
     else if (/^(TRUE|FALSE)$/i.test(arg)) values.push(arg.toUpperCase() === "TRUE");
     else if (/^[+-]?\d+(\.\d+)?$/.test(arg)) values.push(Number(arg));
-    else if (/^\$?[A-Z]{1,3}\$?\d+$/i.test(arg)) values.push(cellValue(arg.replace(/\$/g, "")));
     else if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(arg)) return nameError(`${arg} is not a name Excel knows; put text in double quotes ("${arg}").`);
     else return valueError(`Cannot read the argument ${arg}: use "text", a number, TRUE/FALSE or a cell such as B2.`);
   }

@@ -40,6 +40,9 @@ const workbook = new ExcelWorkbook(excel);
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const entries = new Entries(excel, () => view.render(), { functions: parts.overrides });
+// Excel reads functions.json beside functions.js: which parameters take a cell's data type whole. Unread, every
+// reference is handed as a plain value.
+void fetch("functions.json").then((r) => (r.ok ? r.json() : null)).then((metadata) => metadata && entries.useMetadata(metadata), () => undefined);
 const view: WorkbookView = new WorkbookView(excel, entries, {
   grid: byId("grid"), tabs: byId("tabs"), nameBox: byId<HTMLInputElement>("name-box"), bar: byId<HTMLInputElement>("formula"), status: byId("formula-status"),
 });

@@ -3,10 +3,12 @@
  * in-memory Excel stores spilled values in the cells themselves, so this registry remembers, per anchor,
  * the area and the values it wrote: enough to remove a spill when its formula is cleared or replaced, to
  * answer #SPILL! when the result would cover a non-empty cell, and to spill again once that cell is cleared.
+ * A result of more than one cell that would spill into a table is #SPILL! too ("Spill range in table":
+ * "Spilled array formulas aren't supported in Excel tables"), whatever the cells hold.
  * https://support.microsoft.com/office/spill-error-ffe0f555-b479-4a17-a6e2-ef9cc9ad4023
  */
 import type { Area } from "./address";
-import type { Scalar, SheetModel } from "./model";
+import type { RichValue, Scalar, SheetModel } from "./model";
 
 export interface Spill {
   sheet: SheetModel;
@@ -17,14 +19,22 @@ export interface Spill {
   grid: Scalar[][];
   /** Number formats the result carries (Excel's formatted numbers), by cell; null or absent: as the cell is. */
   formats?: (string | null)[][];
+  /** The data type each cell of the result holds (null: a plain value), as a formula referring to it is handed it. */
+  typed?: (RichValue | null)[][];
   /** The area the result covers, the anchor included. */
   area: Area;
-  /** The first non-empty cell in the way (0-based), while the anchor shows #SPILL!. */
+  /** The first non-empty cell in the way (0-based), while the anchor shows #SPILL!; the anchor itself for a table. */
   blockedBy: { row: number; column: number } | null;
+  /** The table the result would spill into, while the anchor shows #SPILL! for it. */
+  inTable?: string;
 }
 
 export const inArea = (a: Area, row: number, column: number) =>
   row >= a.row && row < a.row + a.rowCount && column >= a.column && column < a.column + a.columnCount;
+
+/** Whether two areas share a cell. */
+export const overlaps = (a: Area, b: Area) =>
+  a.row < b.row + b.rowCount && b.row < a.row + a.rowCount && a.column < b.column + b.columnCount && b.column < a.column + a.columnCount;
 
 /** The area a result of this shape covers from its anchor (a ragged row is padded to the widest). */
 export function resultArea(row: number, column: number, grid: Scalar[][]): Area {

@@ -105,6 +105,9 @@ const ERROR_TEXT: Readonly<Record<string, string>> = {
   Placeholder: "#N/A", Ref: "#REF!", Spill: "#SPILL!", Value: "#VALUE!",
 };
 
+/** The errorType of an error's text (#N/A: NotAvailable), or undefined when the text is no Excel error. */
+export const errorTypeOf = (text: string): string | undefined => Object.keys(ERROR_TEXT).find((type) => type !== "Placeholder" && ERROR_TEXT[type] === text);
+
 /**
  * A malformed cell value: "The data types APIs return GeneralException errors with dynamic error messages ... such
  * as: Cell A1 is missing the required property type." (application-specific-api-error-handling article).

@@ -7,7 +7,7 @@
 import { parseArea } from "./address";
 import { FakeExcelError } from "./errors";
 import { CellLine, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
-import { placeRich, typeIntoCell, writeFormula } from "./typing";
+import { errorTypeOf, placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
 import { resultArea, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
@@ -162,11 +162,11 @@ export class UserActions {
    * with "". The formula's previous spill goes first; if the new result would cover a non-empty cell,
    * nothing is written but the anchor, which shows #SPILL!, as Excel does.
    */
-  spill(sheetName: string, at: string, formula: string, grid: Scalar[][], formats?: (string | null)[][]): SpillInfo {
+  spill(sheetName: string, at: string, formula: string, grid: Scalar[][], formats?: (string | null)[][], typed?: (RichValue | null)[][]): SpillInfo {
     const sheet = this.sheet(sheetName);
     const { row, column } = parseArea(at);
     this.writes.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
-    const spill: Spill = { sheet, row, column, formula, grid, formats, area: resultArea(row, column, grid), blockedBy: null };
+    const spill: Spill = { sheet, row, column, formula, grid, formats, typed, area: resultArea(row, column, grid), blockedBy: null };
     this.writes.place(spill);
     return this.writes.info(spill);
   }
@@ -220,6 +220,28 @@ export class UserActions {
       return ascending ? order : -order;
     });
     rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
+  }
+
+  /**
+   * What a formula referring to this cell reads: the data type it holds whole (a person's entity or error, a
+   * date or an amount a spill put there), else its value. A formula showing an error (#SPILL!, #VALUE!) is
+   * that error. Whether the function is handed the data type or its basic value is its metadata's
+   * (formula-arguments.ts).
+   */
+  referencedAt(sheetName: string, at: string): Scalar | RichValue {
+    const sheet = this.sheet(sheetName);
+    const { row, column } = parseArea(at);
+    const spill = this.writes.spills.anchoredAt(sheet, row, column) ?? this.writes.spills.covering(sheet, row, column);
+    const cell = sheet.cell(row, column);
+    if (spill && !spill.blockedBy) {
+      const typed = spill.typed?.[row - spill.row]?.[column - spill.column];
+      if (typed) return structuredClone(typed);
+    }
+    if (cell?.formula !== undefined && typeof cell.value === "string" && errorTypeOf(cell.value)) {
+      return { type: "Error", basicValue: cell.value, errorType: errorTypeOf(cell.value) } as Excel.ErrorCellValue;
+    }
+    if (cell?.rich && cell.formula === undefined) return structuredClone(cell.rich);
+    return cell?.value ?? "";
   }
 
   /** A cell's value as a person sees it in the grid. */

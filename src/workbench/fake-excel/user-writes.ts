@@ -5,7 +5,7 @@
  */
 import { formatArea, type Area } from "./address";
 import { newCell, type Cell, type SheetModel, type WorkbookModel } from "./model";
-import { resultArea, SpillRegistry, type Spill } from "./spills";
+import { overlaps, resultArea, SpillRegistry, type Spill } from "./spills";
 
 /** A formula's spill as the grid shows it: its anchor, the area its result covers, what blocks it. */
 export interface SpillInfo {
@@ -13,8 +13,10 @@ export interface SpillInfo {
   formula: string;
   /** The cells the result covers ("B2:D9"); the anchor alone while blocked. */
   area: string;
-  /** The first non-empty cell in the way, while the anchor shows #SPILL!. */
+  /** The first non-empty cell in the way, while the anchor shows #SPILL! (the anchor, for a table). */
   blockedBy?: string;
+  /** The table the result would spill into, while the anchor shows #SPILL! for it. */
+  inTable?: string;
   /** The size of the whole result, blocked or not. */
   rows: number;
   columns: number;
@@ -71,7 +73,9 @@ export class UserWrites {
   place(spill: Spill): void {
     const { sheet, row, column, grid } = spill;
     const area = resultArea(row, column, grid);
-    spill.blockedBy = firstInTheWay(sheet, area, row, column);
+    const table = area.rowCount * area.columnCount > 1 ? this.model.tables.find((t) => t.sheet === sheet && overlaps(t.area, area)) : undefined;
+    spill.inTable = table?.name;
+    spill.blockedBy = table ? { row, column } : firstInTheWay(sheet, area, row, column);
     const anchor = sheet.ensure(row, column);
     if (spill.blockedBy) {
       anchor.value = SPILL_ERROR;
@@ -117,7 +121,7 @@ export class UserWrites {
     const full = resultArea(spill.row, spill.column, spill.grid);
     return {
       anchor: address(spill.row, spill.column), formula: spill.formula, area: formatArea(spill.area),
-      blockedBy: spill.blockedBy ? address(spill.blockedBy.row, spill.blockedBy.column) : undefined,
+      blockedBy: spill.blockedBy ? address(spill.blockedBy.row, spill.blockedBy.column) : undefined, inTable: spill.inTable,
       rows: full.rowCount, columns: full.columnCount,
     };
   }

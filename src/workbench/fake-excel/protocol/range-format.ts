@@ -29,14 +29,16 @@ export class RangeFormatObject extends HostObject {
         /**
          * "Changes the width of the columns of the current range to achieve the best fit, based on the current data
          * in the columns" (d.ts, RangeFormat.autofitColumns): the widest cell's text as shown (its number format
-         * applied) decides; the in-memory Excel measures text as characters (see autofitWidth).
+         * applied) decides, over the whole of each column, not only the range's rows: "autofitColumns() appears to
+         * auto-fit based on all cells in the column(s) intersecting the range, even when a small range (e.g., a
+         * single cell) is specified" (office-js #5999, #1017). Text is measured as characters (see autofitWidth).
          */
         AutofitColumns: () => {
-          for (let c = area.column; c < area.column + area.columnCount; c++) {
-            let widest = 0;
-            for (let r = area.row; r < area.row + area.rowCount; r++) widest = Math.max(widest, shownLength(sheet.cell(r, c)));
-            sheet.columnWidths.set(c, autofitWidth(widest));
+          const widest = new Array<number>(area.columnCount).fill(0);
+          for (const line of sheet.cells.values()) {
+            for (let c = 0; c < area.columnCount; c++) widest[c] = Math.max(widest[c], shownLength(line.get(area.column + c)));
           }
+          widest.forEach((characters, c) => sheet.columnWidths.set(area.column + c, autofitWidth(characters)));
           return null;
         },
       },
