@@ -12,6 +12,9 @@ function withDataTypes(metadataJson) {
 
 /** Rewrites the emitted functions.json (after CustomFunctionsMetadataPlugin has added it). */
 class FunctionsDataTypes {
+  /** The rewrite itself: the tests hand the in-memory Excel the metadata the build emits. */
+  static withDataTypes = withDataTypes;
+
   apply(compiler) {
     compiler.hooks.thisCompilation.tap("FunctionsDataTypes", (compilation) => {
       compilation.hooks.processAssets.tap({ name: "FunctionsDataTypes", stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONS }, () => {
@@ -23,4 +26,4 @@ class FunctionsDataTypes {
   }
 }
 
-module.exports = { FunctionsDataTypes, withDataTypes };
+module.exports = { FunctionsDataTypes };

@@ -20,7 +20,7 @@ import { FunctionError } from "../support/custom-functions";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 // The build's own step that adds the flag to the generated functions.json (webpack.config.js).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { withDataTypes } = require("../../tools/functions-metadata.js") as { withDataTypes: (json: string) => string };
+const { withDataTypes } = (require("../../tools/functions-metadata.js") as { FunctionsDataTypes: { withDataTypes: (json: string) => string } }).FunctionsDataTypes;
 
 let f: SandboxFixture;
 let metadata: FunctionsMetadata;

@@ -60,7 +60,7 @@ export interface XRange {
 }
 
 /** Excel.RangeAreas (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.rangeareas */
-export interface XRangeAreas {
+interface XRangeAreas {
   load: (propertyNames?: string | string[]) => XRangeAreas;
   readonly isNullObject: Excel.RangeAreas["isNullObject"];
   /** Its rectangles, each a range. */
