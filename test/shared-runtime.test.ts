@@ -32,7 +32,10 @@ function deferred<T>() {
 }
 const settle = () => new Promise((r) => setImmediate(r));
 
-function loadPage(supported: (name: string, version?: string) => boolean) {
+/** What the page hands the taskpane when it mounts it (the taskpane itself is left out where a test says so). */
+type MountedDeps = { recalculate?: () => Promise<void> };
+
+function loadPage(supported: (name: string, version?: string) => boolean, excel: Record<string, unknown> = { run: jest.fn(), CalculationType: { full: "Full" } }, mounted?: (deps: MountedDeps) => void) {
   const officeReady = deferred<void>();
   const handlers = new Map<string, (event: Office.AddinCommands.Event) => void>();
   const shown: string[] = [];
@@ -41,10 +44,10 @@ function loadPage(supported: (name: string, version?: string) => boolean) {
   g.Office = {
     onReady: () => officeReady.promise,
     actions: { associate: (id: string, handler: (event: Office.AddinCommands.Event) => void) => handlers.set(id, handler) },
-    context: { requirements: { isSetSupported: supported }, partitionKey: undefined },
+    context: { requirements: { isSetSupported: supported }, partitionKey: undefined, diagnostics: { version: "16.0.19000.20000", platform: "PC" } },
     addin: { showAsTaskpane: async () => void shown.push("taskpane") },
   };
-  g.Excel = { run: jest.fn(), CalculationType: { full: "Full" } };
+  g.Excel = excel;
   g.document = {
     getElementById: (id: string) => (id === "app" ? app : null),
     createElement: (tag: string) => new FakeElement(tag),
@@ -53,7 +56,10 @@ function loadPage(supported: (name: string, version?: string) => boolean) {
   installCustomFunctionsStub();
   // The page's top-level code runs on load, like a <script> in taskpane.html.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously
-  jest.isolateModules(() => require("../src/shared-runtime"));
+  jest.isolateModules(() => {
+    if (mounted) jest.doMock("../src/taskpane/app", () => ({ mountTaskpane: (_root: unknown, deps: MountedDeps) => (mounted(deps), {}) }));
+    require("../src/shared-runtime");
+  });
   const press = (id: string) => {
     const completed = jest.fn();
     handlers.get(id)!({ completed } as unknown as Office.AddinCommands.Event);
@@ -97,4 +103,19 @@ it("an Excel without ExcelApi: the taskpane shows only the sentence naming it, a
   expect(sync).toHaveBeenCalledTimes(1);
   expect(page.shown).toEqual(["taskpane", "taskpane"]);
   expect(page.app.children).toHaveLength(1);
+});
+
+it("the taskpane's recalculation marks every cell dirty (CalculationType.full), in one request of its own", async () => {
+  // Microsoft's own enum (the stand-ins of the tests above replaced the global Excel).
+  const library = originals.Excel as typeof Excel;
+  const calculations: string[] = [];
+  const syncs = jest.fn(async () => undefined);
+  const run = jest.fn(async (batch: (context: unknown) => Promise<void>) => batch({ workbook: { application: { calculate: (type: string) => calculations.push(type) } }, sync: syncs }));
+  let deps: MountedDeps | undefined;
+  const page = loadPage(() => true, { run, CalculationType: library.CalculationType }, (mounted) => (deps = mounted));
+  page.officeReady.resolve();
+  await settle();
+  expect(deps?.recalculate).toBeInstanceOf(Function);
+  await deps!.recalculate!();
+  expect([calculations, run.mock.calls.length, syncs.mock.calls.length]).toEqual([["Full"], 1, 1]);
 });
