@@ -55,9 +55,9 @@ function loadPage(supported: (name: string, version?: string) => boolean, excel:
   };
   installCustomFunctionsStub();
   // The page's top-level code runs on load, like a <script> in taskpane.html.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously
   jest.isolateModules(() => {
     if (mounted) jest.doMock("../src/taskpane/app", () => ({ mountTaskpane: (_root: unknown, deps: MountedDeps) => (mounted(deps), {}) }));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously
     require("../src/shared-runtime");
   });
   const press = (id: string) => {

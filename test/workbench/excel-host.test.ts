@@ -533,7 +533,10 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
       await context.sync();
     });
     await expect(attempt((c) => c.workbook.worksheets.add("x".repeat(32)))).rejects.toThrow(code("InvalidArgument"));
-    await expect(attempt((c) => c.workbook.worksheets.add("Q1/Q2"))).rejects.toThrow(code("InvalidArgument"));
+    for (const bad of ["Q1\\Q2", "Q1/Q2", "Q1?", "Q*", "[Q1]", "Q1:Q2"]) {
+      await expect(attempt((c) => c.workbook.worksheets.add(bad))).rejects.toThrow(code("InvalidArgument"));
+    }
+    await attempt((c) => void c.workbook.worksheets.add("x".repeat(31)).delete());
     await expect(attempt((c) => c.workbook.worksheets.add("sheet1"))).rejects.toThrow(code("ItemAlreadyExists"));
     await attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").tables.add("Sheet1!A1:A2", true).name = "Expenses_2026.Q1"));
     for (const bad of ["2026Expenses", "Expenses 2026", "A1", "R1C1", "c"]) {
@@ -641,6 +644,32 @@ describe("rules the ledger proves one by one (docs/excel-checks.md, `npm run led
     expect(read).toEqual(Object.values(values));
   });
 
+  it("worksheets.load lists every sheet in tab order, hidden and very hidden ones too", async () => {
+    const excel = new FakeExcel();
+    excel.model.addSheet("Hidden").visibility = "Hidden";
+    excel.model.addSheet("Secret").visibility = "VeryHidden";
+    excel.model.addSheet("Last");
+    const listed = await excel.run(async (context) => {
+      const sheets = context.workbook.worksheets.load("items/name, items/visibility");
+      await context.sync();
+      return sheets.items.map((sheet) => `${sheet.name} ${sheet.visibility}`);
+    });
+    expect(listed).toEqual(["Sheet1 Visible", "Hidden Hidden", "Secret VeryHidden", "Last Visible"]);
+  });
+
+  it("formulas reads a cell's formula, or its value where it has none; numberFormat reads each cell's own format", async () => {
+    const excel = new FakeExcel();
+    const read = await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C1");
+      range.formulas = [["=SUM(B1:C1)", 12.5, "text"]];
+      range.numberFormat = [["0.00", "#,##0.000", "@"]];
+      range.load("formulas, numberFormat");
+      await context.sync();
+      return [range.formulas, range.numberFormat];
+    });
+    expect(read).toEqual([[["=SUM(B1:C1)", 12.5, "text"]], [["0.00", "#,##0.000", "@"]]]);
+  });
+
   it("a sheet renamed keeps its id: the id read before the rename still finds it, and no other sheet", async () => {
     const excel = new FakeExcel();
     const id = await excel.run(async (context) => {
@@ -666,6 +695,7 @@ describe("rules the ledger proves one by one (docs/excel-checks.md, `npm run led
     for (const name of ["Hidden", "VeryHidden"]) {
       await expect(excel.run(async (context) => {
         context.workbook.worksheets.getItem(name).activate();
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one run per sheet on purpose: each is refused
         await context.sync();
       })).rejects.toThrow(code("InvalidOperation"));
       expect(excel.model.activeSheet?.name).toBe("Sheet1");

@@ -1,9 +1,10 @@
 /**
- * `npm run ledger [-- R-id ...]`: proves the ledger of Excel's rules (docs/excel-checks.md) row by row. Each break
+ * `npm run ledger [-- R-id ...] [--stale]`: proves the ledger of Excel's rules (docs/excel-checks.md) row by row. Each break
  * of tools/ledger/breaks.ts (a small patch that breaks its row's rule in the in-memory Excel or the add-in) is
  * applied in turn, and the row's "Enforced by" test is run on it alone (jest on its file, -t its name): the row is
  * *caught* when that test fails, NOT caught when it still passes. Exits non-zero when any break is not caught or
- * does not apply (its `find` text missing or not unique).
+ * does not apply (its `find` text missing or not unique). With `--stale`, only the breaks whose kept verdict is
+ * missing, not "caught", or about other files than today's.
  *
  * The patches are made in a copy of the project (tracked and untracked files, node_modules linked) under the
  * system's temporary folder, never in the working tree, so a run killed half-way leaves nothing patched. The copy
@@ -46,10 +47,16 @@ function runTest(copy: string, testRef: string): { failed: number; ran: number; 
   if (!ref) return { failed: 0, ran: 0, error: `not a test reference: ${testRef}` };
   const out = join(copy, ".ledger-jest.json");
   rmSync(out, { force: true });
-  spawnSync(join(copy, "node_modules", ".bin", "jest"), ["--ci", "--json", `--outputFile=${out}`, ref.file, "-t", escapeRegExp(ref.name)], {
-    cwd: copy, stdio: "ignore", timeout: RUN_TIMEOUT_MS,
+  const run = spawnSync(join(copy, "node_modules", ".bin", "jest"), ["--ci", "--json", `--outputFile=${out}`, ref.file, "-t", escapeRegExp(ref.name)], {
+    cwd: copy, stdio: ["ignore", "ignore", "pipe"], timeout: RUN_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, encoding: "utf8",
   });
-  if (!existsSync(out)) return { failed: 0, ran: 0, error: "jest wrote no result (killed or timed out)" };
+  if (!existsSync(out)) {
+    // jest ends without its JSON when the process dies (a patch that crashes it): its own summary may still say.
+    const summary = /Tests:\s+(\d+) failed/.exec(run.stderr ?? "");
+    if (summary) return { failed: Number(summary[1]), ran: Number(summary[1]) };
+    const last = (run.stderr ?? "").trim().split("\n").slice(-3).join(" / ");
+    return { failed: 0, ran: 0, error: `jest wrote no result (${run.signal ?? `exit ${run.status}`}): ${last}` };
+  }
   const result = JSON.parse(readFileSync(out, "utf8")) as { numFailedTests: number; numPassedTests: number; testResults: { testExecError?: { message: string } }[] };
   const execError = result.testResults.find((r) => r.testExecError)?.testExecError?.message;
   return { failed: result.numFailedTests, ran: result.numFailedTests + result.numPassedTests, error: execError };
@@ -76,9 +83,12 @@ function main(): void {
   const only = process.argv.slice(2).filter((a) => !a.startsWith("--"));
   const rows = ledgerRows(ROOT);
   const enforced = rows.filter((r) => r.test);
-  const chosen = BREAKS.filter((b) => only.length === 0 || only.some((id) => b.row === id || b.row.startsWith(id)));
   const resultsPath = join(ROOT, RESULTS_FILE);
   const kept: KeptResults = existsSync(resultsPath) ? (JSON.parse(readFileSync(resultsPath, "utf8")) as KeptResults) : {};
+  const keyOf = (brk: Break) => `${brk.row}#${BREAKS.filter((b) => b.row === brk.row).indexOf(brk)}`;
+  // --stale: only the breaks whose kept verdict is missing, not "caught", or about other files than today's.
+  const stale = (brk: Break) => kept[keyOf(brk)]?.verdict !== "caught" || kept[keyOf(brk)].digest !== breakDigest(ROOT, brk);
+  const chosen = BREAKS.filter((b) => (only.length === 0 || only.some((id) => b.row === id || b.row.startsWith(id))) && (!process.argv.includes("--stale") || stale(b)));
   const copy = makeCopy();
   console.log(`ledger: ${chosen.length} breaks in ${copy}`);
   let bad = 0;
@@ -86,8 +96,9 @@ function main(): void {
     chosen.forEach((brk, i) => {
       const verdict = proveBreak(copy, brk);
       if (verdict.verdict !== "caught") bad++;
-      const key = `${brk.row}#${BREAKS.filter((b) => b.row === brk.row).indexOf(brk)}`;
-      kept[key] = { ...verdict, digest: breakDigest(ROOT, brk) };
+      const key = keyOf(brk);
+      // The digest of what was tested: the copy's files, as they were when the run began.
+      kept[key] = { ...verdict, digest: breakDigest(copy, brk) };
       console.log(`[${i + 1}/${chosen.length}] ${verdict.verdict.padEnd(14)} ${brk.row}  (${brk.file}; ${verdict.detail ?? ""})`);
       writeFileSync(resultsPath, `${JSON.stringify(Object.fromEntries(Object.entries(kept).sort()), null, 1)}\n`);
     });
@@ -95,7 +106,7 @@ function main(): void {
     rmSync(copy, { recursive: true, force: true });
   }
   const brokenRows = new Set(chosen.map((b) => b.row));
-  const caughtRows = [...brokenRows].filter((row) => chosen.filter((b) => b.row === row).every((b) => kept[`${row}#${BREAKS.filter((x) => x.row === row).indexOf(b)}`]?.verdict === "caught"));
+  const caughtRows = [...brokenRows].filter((row) => chosen.filter((b) => b.row === row).every((b) => kept[keyOf(b)]?.verdict === "caught"));
   console.log(`ledger: ${rows.length} rows, ${enforced.length} enforced; ${brokenRows.size} rows broken by ${chosen.length} breaks; ${caughtRows.length} rows caught, ${chosen.length - bad} of ${chosen.length} breaks caught`);
   process.exitCode = bad > 0 ? 1 : 0;
 }
