@@ -8,6 +8,7 @@ import { officeJs } from "../../src/workbench/office-js/library";
 import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { DEFAULT_PROFILE, profileOf } from "../../src/workbench/fake-excel/profiles";
 import { CELL_TEXT_LIMIT, FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+import { autofitWidth } from "../../src/workbench/fake-excel/protocol/range-format";
 import { withExcel } from "../support/excel";
 
 const code = (c: string) => expect.objectContaining({ code: c });
@@ -668,6 +669,21 @@ describe("rules the ledger proves one by one (docs/excel-checks.md, `npm run led
       return [range.formulas, range.numberFormat];
     });
     expect(read).toEqual([[["=SUM(B1:C1)", 12.5, "text"]], [["0.00", "#,##0.000", "@"]]]);
+  });
+
+  it("autofitColumns fits each column to its widest cell as shown: a timestamp by its format, an amount with its separators, the header too", async () => {
+    const excel = new FakeExcel();
+    const widths = await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C2");
+      range.values = [["Paid at", "Amount", "A long header over a short value"], [46000.5, 1234567.891, "x"]];
+      range.numberFormat = [["General", "General", "General"], ["yyyy-mm-dd hh:mm:ss", "#,##0.00", "General"]];
+      range.format.autofitColumns();
+      const columns = [0, 1, 2].map((c) => range.getColumn(c).format.load("columnWidth"));
+      await context.sync();
+      return columns.map((format) => format.columnWidth);
+    });
+    // "2026-01-08 12:00:00" is 19 characters, "1,234,567.89" 12; the third column's header is the widest cell.
+    expect(widths).toEqual([autofitWidth(19), autofitWidth(12), autofitWidth("A long header over a short value".length)]);
   });
 
   it("a sheet renamed keeps its id: the id read before the rename still finds it, and no other sheet", async () => {

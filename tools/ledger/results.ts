@@ -19,7 +19,7 @@ export interface Verdict {
 export type KeptResults = Record<string, Verdict & { digest: string }>;
 
 /** How often `find` occurs in `text` (overlaps not counted). */
-export function occurrences(text: string, find: string): number {
+function occurrences(text: string, find: string): number {
   return find === "" ? 0 : text.split(find).length - 1;
 }
 

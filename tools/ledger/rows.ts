@@ -6,8 +6,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
-export const LEDGER_DOC = "docs/excel-checks.md";
-export const LEDGER_HEADER = "| # | Member | Rule | Source | Enforced by |";
+const LEDGER_DOC = "docs/excel-checks.md";
+const LEDGER_HEADER = "| # | Member | Rule | Source | Enforced by |";
 
 /** One row of the ledger; `test` is its "Enforced by" cell parsed, absent for an "n/a: …" row. */
 export interface LedgerRow {

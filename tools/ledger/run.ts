@@ -54,7 +54,7 @@ function runTest(copy: string, testRef: string): { failed: number; ran: number; 
     // jest ends without its JSON when the process dies (a patch that crashes it): its own summary may still say.
     const summary = /Tests:\s+(\d+) failed/.exec(run.stderr ?? "");
     if (summary) return { failed: Number(summary[1]), ran: Number(summary[1]) };
-    const last = (run.stderr ?? "").trim().split("\n").slice(-3).join(" / ");
+    const last = (run.stderr ?? "").trim().split("\n").slice(-3).join(" / ").slice(0, 300);
     return { failed: 0, ran: 0, error: `jest wrote no result (${run.signal ?? `exit ${run.status}`}): ${last}` };
   }
   const result = JSON.parse(readFileSync(out, "utf8")) as { numFailedTests: number; numPassedTests: number; testResults: { testExecError?: { message: string } }[] };
@@ -100,7 +100,9 @@ function main(): void {
       // The digest of what was tested: the copy's files, as they were when the run began.
       kept[key] = { ...verdict, digest: breakDigest(copy, brk) };
       console.log(`[${i + 1}/${chosen.length}] ${verdict.verdict.padEnd(14)} ${brk.row}  (${brk.file}; ${verdict.detail ?? ""})`);
-      writeFileSync(resultsPath, `${JSON.stringify(Object.fromEntries(Object.entries(kept).sort()), null, 1)}\n`);
+      // Only today's breaks are kept: a verdict of a break since removed or moved would mislead.
+      const current = new Set(BREAKS.map(keyOf));
+      writeFileSync(resultsPath, `${JSON.stringify(Object.fromEntries(Object.entries(kept).filter(([k]) => current.has(k)).sort()), null, 1)}\n`);
     });
   } finally {
     rmSync(copy, { recursive: true, force: true });
