@@ -2,7 +2,8 @@
  * Offline structural checks of manifest.xml (the online validator is unreachable from CI): it parses; the
  * top-level elements come in the order Office requires; every resid is defined in Resources; the shared
  * runtime, the custom functions page, the function file and the taskpane use the same runtime resid; the
- * namespace is SPEND; every URL is https; the icons exist at the sizes Office asks for; the requirement sets are
+ * namespace is SPEND; the ribbon's buttons run the page's functions (ExecuteFunction) and open its one task pane
+ * (one TaskpaneId); every URL is https; the icons exist at the sizes Office asks for; the requirement sets are
  * those of src/requirements.ts, where that file says (tools/manifest-requirements.ts).
  */
 import { DOMParser } from "@xmldom/xmldom";
@@ -63,9 +64,7 @@ export function checkManifest(xml: string, options: { assetsDir?: string; allowL
   const namespace = all.find((e) => e.localName === "Namespace")?.getAttribute("resid");
   const namespaceValue = all.find((e) => e.localName === "String" && e.getAttribute("id") === namespace)?.getAttribute("DefaultValue");
   if (namespaceValue !== "SPEND") problems.push(`the custom functions namespace must be SPEND; it is ${namespaceValue ?? "missing"}.`);
-  for (const name of ["refreshData", "syncStates"]) {
-    if (!all.some((e) => e.localName === "FunctionName" && e.textContent?.trim() === name)) problems.push(`no ribbon button runs ${name}.`);
-  }
+  problems.push(...checkCommands(all));
 
   const urls = all.flatMap((el) => {
     const values = [el.getAttribute("DefaultValue") ?? ""];
@@ -84,5 +83,25 @@ export function checkManifest(xml: string, options: { assetsDir?: string; allowL
       if (asset && !existsSync(join(options.assetsDir, asset))) problems.push(`${url} names assets/${asset}, which does not exist.`);
     }
   }
+  return problems;
+}
+
+/**
+ * The ribbon's commands: each button that runs code is an ExecuteFunction action naming a function the page
+ * associates (Office.actions.associate in src/shared-runtime.ts); the task pane is one: a shared runtime "only
+ * supports the use of one task pane. Note that any task pane without a <TaskpaneID> is considered a different task
+ * pane" (configure-your-add-in-to-use-a-shared-runtime).
+ */
+function checkCommands(all: Element[]): string[] {
+  const problems: string[] = [];
+  for (const name of ["refreshData", "syncStates"]) {
+    const runs = all.some((e) => e.localName === "FunctionName" && e.textContent?.trim() === name
+      && (e.parentNode as Element | null)?.localName === "Action" && (e.parentNode as Element).getAttribute("xsi:type") === "ExecuteFunction");
+    if (!runs) problems.push(`no ribbon button runs ${name} (an ExecuteFunction action naming it).`);
+  }
+  const panes = all.filter((e) => e.localName === "Action" && e.getAttribute("xsi:type") === "ShowTaskpane")
+    .map((e) => Array.from(e.getElementsByTagName("*")).find((c) => c.localName === "TaskpaneId")?.textContent?.trim() ?? "");
+  if (panes.includes("")) problems.push("a ShowTaskpane action has no <TaskpaneId>: under the shared runtime it would open a second task pane.");
+  if (new Set(panes).size > 1) problems.push(`the ShowTaskpane actions name ${new Set(panes).size} task panes; a shared runtime supports one.`);
   return problems;
 }

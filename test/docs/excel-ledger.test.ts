@@ -5,29 +5,13 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { ledgerRows as readLedger, type LedgerRow } from "../../tools/ledger/rows";
 import { ROOT } from "../support/process";
 
-const LEDGER_HEADER = "| Member | Rule | Source | Enforced by |";
-
-interface Row {
-  members: string[];
-  rule: string;
-  source: string;
-  enforcedBy: string;
-}
-
-/** The ledger's rows: every table under the ledger's header. */
-function ledgerRows(): Row[] {
-  const lines = readFileSync(join(ROOT, "docs/excel-checks.md"), "utf8").split("\n");
-  const rows: Row[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i].trim() !== LEDGER_HEADER) continue;
-    for (let j = i + 2; j < lines.length && lines[j].startsWith("|"); j++) {
-      const cells = lines[j].split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
-      expect(cells).toHaveLength(4);
-      rows.push({ members: [...cells[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]), rule: cells[1], source: cells[2], enforcedBy: cells[3] });
-    }
-  }
+/** The ledger's rows, each of five cells (`#`, member, rule, source, enforced by). */
+function ledgerRows(): LedgerRow[] {
+  const rows = readLedger(ROOT);
+  for (const row of rows) expect([row.id, row.cells.length]).toEqual([row.id, 5]);
   return rows;
 }
 
@@ -120,6 +104,7 @@ describe("the ledger of Excel's rules", () => {
   });
 
   it("names a source for every rule, and a test that exists (or why not) for every row; its counts are the ones it states", () => {
+    expect(rows.map((r) => r.id).filter((id, i, all) => !/^R-[a-z0-9-]+$/.test(id) || all.indexOf(id) !== i)).toEqual([]);
     for (const row of rows) {
       expect([row.members, row.rule.length > 10]).toEqual([row.members, true]);
       expect([row.members, /d\.ts \d+|cf\.d\.ts \d+|ojs \d+|https:\/\/|office-js #\d+|article|sample|none \(strict\)/.test(row.source)]).toEqual([row.members, true]);

@@ -21,7 +21,16 @@ it("catches XML that does not parse, elements out of order, undefined resids, a 
   expect(check(manifest.replace('DefaultValue="SPEND"', 'DefaultValue="CONTOSO"'))).toContain("the custom functions namespace must be SPEND; it is CONTOSO.");
   expect(check(manifest.replace("https://localhost:3000/functions.json", "http://localhost:3000/functions.json"))).toContain("<Url> http://localhost:3000/functions.json must be https.");
   expect(check(manifest.replace("icon-80.png", "icon-81.png"))).toContain("https://localhost:3000/assets/icon-81.png names assets/icon-81.png, which does not exist.");
-  expect(check(manifest.replace("<FunctionName>syncStates</FunctionName>", "<FunctionName>sync</FunctionName>"))).toContain("no ribbon button runs syncStates.");
+  expect(check(manifest.replace("<FunctionName>syncStates</FunctionName>", "<FunctionName>sync</FunctionName>"))).toContain("no ribbon button runs syncStates (an ExecuteFunction action naming it).");
+});
+
+it("catches what the shared runtime needs of the manifest: one long-lived runtime, the functions' extension point, ExecuteFunction buttons and one task pane id", () => {
+  expect(check(manifest.replace(/<Runtimes>[\s\S]*?<\/Runtimes>/, "<Runtimes></Runtimes>"))).toContain("one shared runtime is expected; found 0.");
+  expect(check(manifest.replace('<ExtensionPoint xsi:type="CustomFunctions">', '<ExtensionPoint xsi:type="PrimaryCommandSurface">'))).toContain("the CustomFunctions extension point is missing.");
+  const refresh = /<Action xsi:type="ExecuteFunction">(\s*)<FunctionName>refreshData<\/FunctionName>/;
+  expect(manifest).toMatch(refresh);
+  expect(check(manifest.replace(refresh, '<Action xsi:type="ShowTaskpane">$1<FunctionName>refreshData</FunctionName>'))).toContain("no ribbon button runs refreshData (an ExecuteFunction action naming it).");
+  expect(check(manifest.replace("<TaskpaneId>SpendSync.Taskpane</TaskpaneId>", ""))).toContain("a ShowTaskpane action has no <TaskpaneId>: under the shared runtime it would open a second task pane.");
 });
 
 it("a production manifest may not point at localhost", () => {

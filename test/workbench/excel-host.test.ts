@@ -8,6 +8,7 @@ import { officeJs } from "../../src/workbench/office-js/library";
 import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { DEFAULT_PROFILE, profileOf } from "../../src/workbench/fake-excel/profiles";
 import { CELL_TEXT_LIMIT, FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
+import { autofitWidth } from "../../src/workbench/fake-excel/protocol/range-format";
 import { withExcel } from "../support/excel";
 
 const code = (c: string) => expect.objectContaining({ code: c });
@@ -533,7 +534,10 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
       await context.sync();
     });
     await expect(attempt((c) => c.workbook.worksheets.add("x".repeat(32)))).rejects.toThrow(code("InvalidArgument"));
-    await expect(attempt((c) => c.workbook.worksheets.add("Q1/Q2"))).rejects.toThrow(code("InvalidArgument"));
+    for (const bad of ["Q1\\Q2", "Q1/Q2", "Q1?", "Q*", "[Q1]", "Q1:Q2"]) {
+      await expect(attempt((c) => c.workbook.worksheets.add(bad))).rejects.toThrow(code("InvalidArgument"));
+    }
+    await attempt((c) => void c.workbook.worksheets.add("x".repeat(31)).delete());
     await expect(attempt((c) => c.workbook.worksheets.add("sheet1"))).rejects.toThrow(code("ItemAlreadyExists"));
     await attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").tables.add("Sheet1!A1:A2", true).name = "Expenses_2026.Q1"));
     for (const bad of ["2026Expenses", "Expenses 2026", "A1", "R1C1", "c"]) {
@@ -564,7 +568,7 @@ describe("more rules from the reference (docs/excel-checks.md has each one's sou
     await expect(attempt((c) => void c.workbook.settings.add("k", undefined as unknown as string))).rejects.toThrow();
     expect(excel.model.settings.get("k")).toBe("two");
     await expect(attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("B1").format.columnWidth = -5))).rejects.toThrow(code("InvalidArgument"));
-    await expect(attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("B1").format.fill.color = ""))).rejects.toThrow(code("InvalidArgument"));
+    await expect(attempt((c) => void (c.workbook.worksheets.getItem("Sheet1").getRange("B1").format.fill.color = null as unknown as string))).rejects.toThrow(code("InvalidArgument"));
   });
 
   it("where the host does not report DelayForCellEdit, Office.js sends no delay flag, and a run that asked to wait fails in cell edit", async () => {
@@ -621,5 +625,197 @@ describe("large loads stay within Excel's limits", () => {
     });
     const read = await workbook.readTable("Big");
     expect(read!.rows).toEqual(rows);
+  });
+});
+
+describe("rules the ledger proves one by one (docs/excel-checks.md, `npm run ledger`)", () => {
+  it("a setting's value reads back as it was added: text, a number, an object; a Date as a Date (the client keeps it as text)", async () => {
+    const excel = new FakeExcel();
+    const when = new Date(Date.UTC(2026, 10, 1, 9, 30));
+    const values: Record<string, unknown> = { text: "Expenses_1", count: 42, table: { resource: "expenses", rows: [1, 2] }, when };
+    await excel.run(async (context) => {
+      for (const [key, value] of Object.entries(values)) context.workbook.settings.add(key, value as string);
+      await context.sync();
+    });
+    const read = await excel.run(async (context) => {
+      const settings = Object.keys(values).map((key) => context.workbook.settings.getItem(key).load("value"));
+      await context.sync();
+      return settings.map((setting) => setting.value);
+    });
+    expect(read).toEqual(Object.values(values));
+  });
+
+  it("worksheets.load lists every sheet in tab order, hidden and very hidden ones too", async () => {
+    const excel = new FakeExcel();
+    excel.model.addSheet("Hidden").visibility = "Hidden";
+    excel.model.addSheet("Secret").visibility = "VeryHidden";
+    excel.model.addSheet("Last");
+    const listed = await excel.run(async (context) => {
+      const sheets = context.workbook.worksheets.load("items/name, items/visibility");
+      await context.sync();
+      return sheets.items.map((sheet) => `${sheet.name} ${sheet.visibility}`);
+    });
+    expect(listed).toEqual(["Sheet1 Visible", "Hidden Hidden", "Secret VeryHidden", "Last Visible"]);
+  });
+
+  it("formulas reads a cell's formula, or its value where it has none; numberFormat reads each cell's own format", async () => {
+    const excel = new FakeExcel();
+    const read = await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C1");
+      range.formulas = [["=SUM(B1:C1)", 12.5, "text"]];
+      range.numberFormat = [["0.00", "#,##0.000", "@"]];
+      range.load("formulas, numberFormat");
+      await context.sync();
+      return [range.formulas, range.numberFormat];
+    });
+    expect(read).toEqual([[["=SUM(B1:C1)", 12.5, "text"]], [["0.00", "#,##0.000", "@"]]]);
+  });
+
+  it("autofitColumns fits each column to its widest cell as shown: a timestamp by its format, an amount with its separators, the header too", async () => {
+    const excel = new FakeExcel();
+    const widths = await excel.run(async (context) => {
+      const range = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C2");
+      range.values = [["Paid at", "Amount", "A long header over a short value"], [46000.5, 1234567.891, "x"]];
+      range.numberFormat = [["General", "General", "General"], ["yyyy-mm-dd hh:mm:ss", "#,##0.00", "General"]];
+      range.format.autofitColumns();
+      const columns = [0, 1, 2].map((c) => range.getColumn(c).format.load("columnWidth"));
+      await context.sync();
+      return columns.map((format) => format.columnWidth);
+    });
+    // "2026-01-08 12:00:00" is 19 characters, "1,234,567.89" 12; the third column's header is the widest cell.
+    expect(widths).toEqual([autofitWidth(19), autofitWidth(12), autofitWidth("A long header over a short value".length)]);
+  });
+
+  it("a sheet renamed keeps its id: the id read before the rename still finds it, and no other sheet", async () => {
+    const excel = new FakeExcel();
+    const id = await excel.run(async (context) => {
+      const sheet = context.workbook.worksheets.add("Before").load("id");
+      await context.sync();
+      return sheet.id;
+    });
+    const after = await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Before").name = "After";
+      await context.sync();
+      const sheet = context.workbook.worksheets.getItem(id).load("id, name");
+      await context.sync();
+      return [sheet.id, sheet.name];
+    });
+    expect(after).toEqual([id, "After"]);
+    expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1", "After"]);
+  });
+
+  it("a hidden sheet can't be activated (InvalidOperation), and the active sheet stays the one it was; a visible one can", async () => {
+    const excel = new FakeExcel();
+    excel.model.addSheet("Hidden").visibility = "Hidden";
+    excel.model.addSheet("VeryHidden").visibility = "VeryHidden";
+    for (const name of ["Hidden", "VeryHidden"]) {
+      await expect(excel.run(async (context) => {
+        context.workbook.worksheets.getItem(name).activate();
+        // eslint-disable-next-line office-addins/no-context-sync-in-loop -- one run per sheet on purpose: each is refused
+        await context.sync();
+      })).rejects.toThrow(code("InvalidOperation"));
+      expect(excel.model.activeSheet?.name).toBe("Sheet1");
+    }
+    excel.model.addSheet("Shown");
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Shown").activate();
+      await context.sync();
+    });
+    expect(excel.model.activeSheet?.name).toBe("Shown");
+  });
+
+  it("a table added without a sheet name is on the active sheet, not the first one (TableCollection.add)", async () => {
+    const excel = new FakeExcel();
+    excel.model.addSheet("Second");
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Second").activate();
+      context.workbook.tables.add("B2:C4", true);
+      await context.sync();
+    });
+    const table = excel.model.tables[0];
+    expect([table.sheet.name, table.area]).toEqual(["Second", { row: 1, column: 1, rowCount: 3, columnCount: 2 }]);
+    expect(excel.model.sheet("Sheet1")!.cell(1, 1)).toBeUndefined();
+  });
+
+  it("a range's rowIndex and columnIndex count from zero, rowCount and columnCount are its size", async () => {
+    const excel = new FakeExcel();
+    const read = await excel.run(async (context) => {
+      const ranges = ["A1", "C5:F6", "XFD1048576"].map((address) => context.workbook.worksheets.getItem("Sheet1").getRange(address).load("rowIndex, columnIndex, rowCount, columnCount"));
+      await context.sync();
+      return ranges.map((r) => [r.rowIndex, r.columnIndex, r.rowCount, r.columnCount]);
+    });
+    expect(read).toEqual([[0, 0, 1, 1], [4, 2, 2, 4], [1_048_575, 16_383, 1, 1]]);
+  });
+
+  it("fill.color = '' and fill.clear() both reset the background (blank-null article); null is refused", async () => {
+    const excel = new FakeExcel();
+    const run = (batch: (range: Excel.Range) => void) => excel.run(async (context) => {
+      batch(context.workbook.worksheets.getItem("Sheet1").getRange("A1:B2"));
+      await context.sync();
+    });
+    const fills = () => [[0, 0], [1, 1]].map(([r, c]) => excel.model.sheet("Sheet1")!.cell(r, c)?.fill);
+    await run((range) => void (range.format.fill.color = "#FFEB9C"));
+    expect(fills()).toEqual(["#FFEB9C", "#FFEB9C"]);
+    await run((range) => void (range.format.fill.color = ""));
+    expect(fills()).toEqual([undefined, undefined]);
+    await run((range) => void (range.format.fill.color = "yellow"));
+    await run((range) => range.format.fill.clear());
+    expect(fills()).toEqual([undefined, undefined]);
+    await run((range) => void (range.format.fill.color = "#C6EFCE"));
+    await expect(run((range) => void (range.format.fill.color = null as unknown as string))).rejects.toThrow(code("InvalidArgument"));
+    expect(fills()).toEqual(["#C6EFCE", "#C6EFCE"]);
+  });
+
+  it("a list source over 255 characters is refused (strict), one of 255 is taken", async () => {
+    const excel = new FakeExcel();
+    const source = (length: number) => "draft,pending,approved,".repeat(20).slice(0, length);
+    const setRule = (address: string, text: string) => excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Sheet1").getRange(address).dataValidation.rule = { list: { inCellDropDown: true, source: text } };
+      await context.sync();
+    });
+    await expect(setRule("A1:A5", source(256))).rejects.toThrow(code("InvalidArgument"));
+    expect(excel.model.sheet("Sheet1")!.validationAt(0, 0)).toBeUndefined();
+    await setRule("B1:B5", source(255));
+    expect(excel.model.sheet("Sheet1")!.validationAt(0, 1)?.list.source).toHaveLength(255);
+  });
+
+  it("Application.calculate takes Recalculate, Full or FullRebuild only: another type is InvalidArgument and leaves calculation pending", async () => {
+    const excel = new FakeExcel();
+    const calculate = (type: string) => excel.run(async (context) => {
+      context.application.calculate(type as Excel.CalculationType);
+      await context.sync();
+    });
+    for (const type of ["Recalculate", "Full", "FullRebuild"]) {
+      excel.model.recalculationPending = true;
+      await calculate(type);
+      expect([type, excel.model.recalculationPending]).toEqual([type, false]);
+    }
+    for (const type of ["recalculate", "Partial", ""]) {
+      excel.model.recalculationPending = true;
+      await expect(calculate(type)).rejects.toThrow(code("InvalidArgument"));
+      expect([type, excel.model.recalculationPending]).toEqual([type, true]);
+    }
+  });
+
+  it("context.workbook.application is the application of context.application: a suspension through one holds a calculation through the other", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      context.application.suspendApiCalculationUntilNextSync();
+      context.workbook.application.calculate("Full");
+      await context.sync();
+    });
+    expect(excel.model.recalculationPending).toBe(true);
+    excel.model.recalculationPending = false;
+    await excel.run(async (context) => {
+      context.workbook.application.suspendApiCalculationUntilNextSync();
+      context.application.calculate("Full");
+      await context.sync();
+    });
+    expect([excel.model.recalculationPending, excel.stats.calculationSuspensions]).toEqual([true, 2]);
+    await excel.run(async (context) => {
+      context.workbook.application.calculate("Full");
+      await context.sync();
+    });
+    expect(excel.model.recalculationPending).toBe(false);
   });
 });

@@ -3,7 +3,10 @@
  * - ExcelApi: https://learn.microsoft.com/javascript/api/requirement-sets/excel/excel-api-requirement-sets
  * - CustomFunctionsRuntime: https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets
  * - SharedRuntime: https://learn.microsoft.com/javascript/api/requirement-sets/common/shared-runtime-requirement-sets
- * - AddinCommands, DialogApi, RibbonApi: the common requirement-set pages beside them.
+ * - RibbonApi: the common requirement-set page beside them.
+ * The other common sets are not each Excel's: every profile reports the same AddinCommands 1.1 and DialogApi 1.2
+ * (COMMON), and none of the rest (IdentityAPI, DialogOrigin, ...). The add-in asks for none of them; only the
+ * manifest needs AddinCommands 1.1 (its ribbon), which every Excel here has.
  * Office LTSC 2024 is Version 2408 (the Word table's volume-licensed column names it; the Excel tables give
  * Office 2024 the sets up to ExcelApi 1.17 and no CustomFunctionsRuntime 1.4). docs/excel-checks.md has the
  * table lines quoted.

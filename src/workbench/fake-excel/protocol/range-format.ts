@@ -78,9 +78,10 @@ export class RangeFillObject extends HostObject {
       scalars: {
         Color: {
           get: () => first()?.fill ?? "#FFFFFF",
+          /** "Empty strings ('') clear or reset property values"; null "isn't valid for single properties like range.format.fill.color" (blank-null article). */
           set: (color) => {
-            if (typeof color !== "string" || color === "") throw new FakeExcelError("InvalidArgument", `A fill color is a "#RRGGBB" or a color name, not ${String(color)}.`);
-            this.range.eachCell((cell) => (cell.fill = color));
+            if (typeof color !== "string") throw new FakeExcelError("InvalidArgument", `A fill color is a "#RRGGBB" or a color name, not ${String(color)}.`);
+            this.range.eachCell((cell) => (cell.fill = color === "" ? undefined : color));
           },
         },
       },
