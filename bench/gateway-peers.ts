@@ -10,10 +10,14 @@ import type { AddressInfo } from "node:net";
 
 /** What one load run saw. */
 export interface LoadResult {
-  /** Answered 200 within the window. */
+  /** Answered 200: asked for within the window, answered whenever. */
   done: number;
+  /** From the first request to the last answer: the window and the drain after it. */
+  elapsedMs: number;
   /** Answered anything else, or failed (a socket error, 60 s without an answer). */
   failed: number;
+  /** What the failed ones were: a status or an error code, and how many. */
+  failures: Record<string, number>;
   /** Every request answered, also after the window: those over 10 s. */
   over10s: number;
   p50Ms: number;
@@ -68,10 +72,17 @@ async function load(url: string, connections: number, seconds: number): Promise<
   const headers: IncomingHttpHeaders = { authorization: "Api-Key sk_bench_not_a_real_key" };
   const latencies: number[] = [];
   const result = { done: 0, failed: 0, bytes: 0 };
-  const until = performance.now() + seconds * 1000;
+  const failures: Record<string, number> = {};
+  const start = performance.now();
+  const until = start + seconds * 1000;
   const one = () => new Promise<void>((resolve) => {
     const started = performance.now();
-    const fail = () => {
+    let settled = false;
+    const fail = (error?: NodeJS.ErrnoException | number) => {
+      if (settled) return;
+      settled = true;
+      const what = typeof error === "number" ? String(error) : (error?.code ?? error?.name ?? "error");
+      failures[what] = (failures[what] ?? 0) + 1;
       result.failed++;
       latencies.push(performance.now() - started);
       resolve();
@@ -82,12 +93,12 @@ async function load(url: string, connections: number, seconds: number): Promise<
       res.on("error", fail);
       res.on("end", () => {
         const now = performance.now();
+        if (res.statusCode !== 200) return fail(res.statusCode);
+        if (settled) return;
+        settled = true;
         latencies.push(now - started);
-        if (res.statusCode !== 200) result.failed++;
-        else if (now <= until) {
-          result.done++;
-          result.bytes += bytes;
-        }
+        result.done++;
+        result.bytes += bytes;
         resolve();
       });
     });
@@ -97,10 +108,11 @@ async function load(url: string, connections: number, seconds: number): Promise<
   await Promise.all(Array.from({ length: connections }, async () => {
     while (performance.now() < until) await one();
   }));
+  const elapsedMs = performance.now() - start;
   agent.destroy();
   const sorted = latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
-  const out: LoadResult = { ...result, over10s: sorted.filter((ms) => ms > 10_000).length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
+  const out: LoadResult = { ...result, elapsedMs, failures, over10s: sorted.filter((ms) => ms > 10_000).length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) };
   console.log(JSON.stringify(out));
 }
 

@@ -105,23 +105,30 @@ async function benchLoad(peers: { proxy: Peer; gateway: Peer }, path: string, wh
       if (round > 0) runs[way].push({ ...result, cpuMs: processCpuMs(pid) - before });
     }
   }
+  /** Answers a second: every 200 over the time from the first request to the last answer (the drain included). */
+  const rate = (r: Run) => r.done / (r.elapsedMs / 1000);
   const row = (way: "proxy" | "gateway", label: string) => {
     const list = runs[way];
-    const done = median(list.map((r) => r.done));
     return [
-      label, `${Math.round(done / SECONDS)}/s`, median(list.map((r) => r.p50Ms)), median(list.map((r) => r.p99Ms)), Math.max(...list.map((r) => r.maxMs)),
+      label, `${Math.round(median(list.map(rate)))}/s`, median(list.map((r) => r.p50Ms)), median(list.map((r) => r.p99Ms)), Math.max(...list.map((r) => r.maxMs)),
       list.reduce((n, r) => n + r.over10s, 0), list.reduce((n, r) => n + r.failed, 0),
-      (median(list.map((r) => r.cpuMs / Math.max(1, r.done))) ).toFixed(2), list.map((r) => r.done).join(" "),
+      median(list.map((r) => r.cpuMs / Math.max(1, r.done))).toFixed(2), list.map((r) => Math.round(rate(r))).join(" "),
     ];
   };
   console.log(`\n## ${what}: ${CONNECTIONS} connections, ${SECONDS} s a run (alternating, median of ${ROUNDS} rounds after a warm-up)\n`);
   console.log(table([
-    ["way", "throughput", "p50 ms", "p99 ms", "max ms", "over 10 s", "failed", "CPU ms/request", "answered per run"],
+    ["way", "throughput", "p50 ms", "p99 ms", "max ms", "over 10 s", "failed", "CPU ms/request", "per run (/s)"],
     row("proxy", "plain http proxy (baseline)"),
     row("gateway", "gateway"),
   ]));
-  const ratio = median(runs.gateway.map((r) => r.done)) / median(runs.proxy.map((r) => r.done));
+  const ratio = median(runs.gateway.map(rate)) / median(runs.proxy.map(rate));
   const over = runs.gateway.reduce((n, r) => n + r.over10s, 0);
+  const failures = (way: "proxy" | "gateway") => {
+    const all: Record<string, number> = {};
+    for (const run of runs[way]) for (const [what, n] of Object.entries(run.failures)) all[what] = (all[what] ?? 0) + n;
+    return Object.entries(all).map(([what, n]) => `${n} ${what}`).join(", ") || "none";
+  };
+  console.log(`failed, all runs: proxy ${failures("proxy")}; gateway ${failures("gateway")}`);
   console.log(`throughput gateway/proxy: ${ratio.toFixed(2)}; requests over 10 s: proxy ${runs.proxy.reduce((n, r) => n + r.over10s, 0)}, gateway ${over}`);
   console.log(`target: ${what}, gateway >= 90% of the proxy's throughput -> ${ratio >= 0.9 ? "met" : "NOT met"} (${(ratio * 100).toFixed(0)}%)`);
   console.log(`target: ${what}, 0 requests over 10 s through the gateway -> ${over === 0 ? "met" : "NOT met"} (${over})`);

@@ -29,6 +29,9 @@ const CLOSE_OBJECT = 0x7d;
 const MAX_LINK_BYTES = 16 * 1024;
 /** Longer keys are none of ours: `previous` is 8 bytes (a key is read up to one byte more, enough to tell). */
 const MAX_KEY_BYTES = 8;
+/** Shared: a decode without `stream` keeps no state between calls. */
+const DECODER = new TextDecoder();
+const ENCODER = new TextEncoder();
 
 /** `link` on the gateway instead of the service, or null when it does not point under the target's /public/v1/. */
 export function rewriteLink(link: string, target: string, publicBase: string): string | null {
@@ -238,11 +241,11 @@ export class LinkRewriter {
     let rewritten: string | null;
     try {
       // A string from its opening quote to its closing one: JSON.parse gives a string, or throws (a bad escape).
-      rewritten = this.rewrite(JSON.parse(new TextDecoder().decode(raw)) as string);
+      rewritten = this.rewrite(JSON.parse(DECODER.decode(raw)) as string);
     } catch {
       return raw;
     }
-    return rewritten === null ? raw : new TextEncoder().encode(JSON.stringify(rewritten));
+    return rewritten === null ? raw : ENCODER.encode(JSON.stringify(rewritten));
   }
 }
 
