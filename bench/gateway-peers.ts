@@ -35,7 +35,9 @@ const listen = (server: ReturnType<typeof createServer>) => new Promise<string>(
  * 100-record one), their links pointing at this server: captured from the sandbox, whose origin is replaced.
  */
 async function upstream(smallFile: string, largeFile: string, capturedOrigin: string): Promise<void> {
-  const server = createServer();
+  // Idle keep-alive connections kept well past a run's pauses (Node closes them after 5 s): a proxy reusing one
+  // as it closes would answer 502 for the upstream's sake.
+  const server = createServer({ keepAliveTimeout: 120_000 });
   const base = await listen(server);
   const page = (file: string) => Buffer.from(readFileSync(file, "utf8").split(capturedOrigin).join(base));
   const small = page(smallFile);
