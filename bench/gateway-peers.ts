@@ -37,7 +37,8 @@ const listen = (server: ReturnType<typeof createServer>) => new Promise<string>(
 async function upstream(smallFile: string, largeFile: string, capturedOrigin: string): Promise<void> {
   // Idle keep-alive connections kept well past a run's pauses (Node closes them after 5 s): a proxy reusing one
   // as it closes would answer 502 for the upstream's sake.
-  const server = createServer({ keepAliveTimeout: 120_000 });
+  const server = createServer();
+  server.keepAliveTimeout = 120_000;
   const base = await listen(server);
   const page = (file: string) => Buffer.from(readFileSync(file, "utf8").split(capturedOrigin).join(base));
   const small = page(smallFile);
