@@ -2,6 +2,7 @@
 import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
 import { benchFunctions } from "./functions";
+import { benchGateway } from "./gateway";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
 import { benchRefresh } from "./refresh";
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   sync: benchSync,
   refresh: benchRefresh,
   functions: benchFunctions,
+  gateway: benchGateway,
 };
 
 async function main(): Promise<void> {
