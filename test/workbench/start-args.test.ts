@@ -8,7 +8,7 @@ import { prepareDataFile, startArgs } from "../../tools/start-args";
 describe("npm start's sandbox arguments", () => {
   it("keeps the data in <repo>/.spend-data/sandbox.json and passes the other flags on, which the sandbox accepts", () => {
     const args = startArgs(["--latency", "200", "--error-rate", "0.1"], "/repo", 3100);
-    expect(args).toEqual({ sandbox: ["--seed", "1", "--port", "3100", "--json", "--data", "/repo/.spend-data/sandbox.json", "--latency", "200", "--error-rate", "0.1"], dataFile: "/repo/.spend-data/sandbox.json", fresh: false });
+    expect(args).toEqual({ sandbox: ["--seed", "1", "--port", "3100", "--json", "--data", "/repo/.spend-data/sandbox.json", "--latency", "200", "--error-rate", "0.1"], flags: ["--latency", "200", "--error-rate", "0.1"], dataFile: "/repo/.spend-data/sandbox.json", fresh: false });
     expect(parseCli(args.sandbox)).toMatchObject({ dataFile: "/repo/.spend-data/sandbox.json", port: 3100, faults: { latencyMs: 200, errorRate: 0.1 } });
   });
 
