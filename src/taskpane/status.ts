@@ -1,8 +1,19 @@
 /** The taskpane's status lines ("busy", "ok", "warn", "error"), the one way a section says how a run went. */
-import { redactSecrets } from "../api";
+import { redactSecrets, shown } from "../api";
+import { h } from "./dom";
 
-/** A status line; like every text the taskpane shows from a run, it passes the key's redaction. */
-export function status(el: HTMLElement, kind: "" | "ok" | "error" | "warn" | "busy", text: string): void {
+/**
+ * A status line; like every text the taskpane shows from a run, it passes the key's redaction. `details` (a
+ * request's method and URL) goes on a second, muted line that wraps anywhere, so no address runs out of the pane.
+ */
+export function status(el: HTMLElement, kind: "" | "ok" | "error" | "warn" | "busy", text: string, details?: string): void {
   el.className = kind;
   el.textContent = redactSecrets(text);
+  if (details) el.append(h("span", { className: "details" }, redactSecrets(details)));
+}
+
+/** A failed run's status line: the error's sentence (its request in words), `after` it, and the request as details. */
+export function failed(el: HTMLElement, error: unknown, after = ""): void {
+  const { taskpane, details } = shown(error);
+  status(el, "error", after ? `${taskpane} ${after}` : taskpane, details);
 }

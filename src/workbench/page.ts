@@ -25,7 +25,8 @@ import { addValuesAsJson } from "./office-js/values-as-json";
 import { mountProfileMenu } from "./profile-menu";
 import { Entries } from "./entry";
 import { mountRibbon } from "./ribbon";
-import { WorkbookView } from "./workbook-view";
+import { PersonView } from "./person-view";
+import type { WorkbookView } from "./workbook-view";
 
 // Microsoft's Office.js client came with a script tag (workbench.html); the add-in reaches the in-memory Excel through it.
 addValuesAsJson(officeJs());
@@ -40,7 +41,7 @@ const workbook = new ExcelWorkbook(excel);
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const entries = new Entries(excel, () => view.render(), { functions: parts.overrides });
-const view: WorkbookView = new WorkbookView(excel, entries, {
+const view: WorkbookView = new PersonView(excel, entries, {
   grid: byId("grid"), tabs: byId("tabs"), nameBox: byId<HTMLInputElement>("name-box"), bar: byId<HTMLInputElement>("formula"), status: byId("formula-status"),
 });
 // Tests (and a curious developer) reach the model and the view from the console.
@@ -92,7 +93,7 @@ if (parts.overrides) mountRibbon(byId("ribbon"), [
     handler: whenReady(ready, (app) => refreshData(showTaskpane, () => app.taskpane.refreshAll()), report),
   },
   {
-    id: "syncStates", label: "Sync states", title: "Open the taskpane on the preview of the chosen table",
+    id: "syncStates", label: "Sync states", title: "Open the taskpane on the preview of the table you are looking at",
     handler: whenReady(ready, (app) => syncStates(showTaskpane, () => app.taskpane.previewSync()), report),
   },
 ]);

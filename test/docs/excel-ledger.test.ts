@@ -34,7 +34,7 @@ function ledgerRows(): Row[] {
 /** The adapter's Excel interfaces and what each stands for in Excel. */
 const CLASS_OF: Record<string, string> = {
   XRangeFill: "RangeFill", XRangeFormat: "RangeFormat", XDataValidation: "DataValidation", XRange: "Range", XTable: "Table",
-  XTableCollection: "TableCollection", XWorksheet: "Worksheet", XSetting: "Setting", XApplication: "Application",
+  XTableCollection: "TableCollection", XTableScopedCollection: "TableScopedCollection", XWorksheet: "Worksheet", XSetting: "Setting", XApplication: "Application",
   XWorksheetCollection: "WorksheetCollection", XWorkbook: "Workbook", XContext: "RequestContext", ExcelHost: "Excel",
 };
 /** Members typed inline as an object: what Excel class their own members belong to. */

@@ -35,6 +35,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Range.getBoundingRect": "1.1",
   "Range.clear": "1.1",
   "Range.select": "1.1",
+  "Range.getTables": "1.9",
   // Excel.RangeFormat
   "RangeFormat.columnWidth": "1.2",
   "RangeFormat.fill": "1.1",
@@ -87,6 +88,9 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "TableCollection.getItem": "1.1",
   "TableCollection.getItemOrNullObject": "1.4",
   "TableCollection.add": "1.1",
+  // Excel.TableScopedCollection
+  "TableScopedCollection.getFirst": "1.9",
+  "TableScopedCollection.getItem": "1.9",
   // Excel.Setting
   "Setting.key": "1.4",
   "Setting.value": "1.4",
@@ -101,6 +105,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Workbook.tables": "1.1",
   "Workbook.settings": "1.4",
   "Workbook.application": "1.1",
+  "Workbook.getSelectedRange": "1.1",
   // Excel.Application
   "Application.calculationMode": { get: "1.1", set: "1.8" },
   "Application.suspendApiCalculationUntilNextSync": "1.6",
