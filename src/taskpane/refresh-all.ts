@@ -3,7 +3,7 @@
  * each, then the formulas recalculated.
  */
 import { listLoadedTables, refreshAll, writeReconciliationSummary } from "../sheets";
-import { h } from "./dom";
+import { h, reveal } from "./dom";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { RefreshAllView, askTyped } from "./refresh-views";
 import { failed, status } from "./status";
@@ -95,9 +95,6 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
     running: (on) => {
       refreshAllButton.disabled = on;
     },
-    reveal: (focus) => {
-      refreshAllStatus.scrollIntoView({ block: "start" });
-      if (focus) refreshAllStatus.focus({ preventScroll: true });
-    },
+    reveal: (focus) => reveal(refreshAllStatus, focus),
   };
 }

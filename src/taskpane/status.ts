@@ -15,5 +15,7 @@ export function status(el: HTMLElement, kind: "" | "ok" | "error" | "warn" | "bu
 /** A failed run's status line: the error's sentence (its request in words), `after` it, and the request as details. */
 export function failed(el: HTMLElement, error: unknown, after = ""): void {
   const { taskpane, details } = shown(error);
-  status(el, "error", after ? `${taskpane} ${after}` : taskpane, details);
+  // A sentence that ends in the service's quoted words gets its full stop before the next one.
+  const text = !after ? taskpane : /[.!?]$/.test(taskpane) ? `${taskpane} ${after}` : `${taskpane}. ${after}`;
+  status(el, "error", text, details);
 }

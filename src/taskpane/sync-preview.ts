@@ -6,7 +6,7 @@
 import { redactSecrets, type KeyValueStorage } from "../api";
 import { discardEdits, type Workbook } from "../sheets";
 import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
-import { field, setChildren, h } from "./dom";
+import { field, reveal, setChildren, h } from "./dom";
 import { failed, status } from "./status";
 import type { SectionContext } from "./taskpane-state";
 
@@ -164,10 +164,8 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
     target.hidden = true;
   }
 
-  function reveal(): void {
-    const first = target.hidden ? syncStatus : target;
-    first.scrollIntoView({ block: "start" });
-    first.focus({ preventScroll: true });
+  function revealPreview(): void {
+    reveal(target.hidden ? syncStatus : target, true);
   }
 
   async function show(note?: string): Promise<void> {
@@ -221,6 +219,6 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
     nameField: field("Your name", byName, "Written in the journal beside every change you sync; kept on this device."),
     elements: [h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
       h("div", { className: "row" }, previewButton, confirmButton), target, syncProgress, syncStatus, previewBox],
-    clear, show, reveal,
+    clear, show, reveal: revealPreview,
   };
 }
