@@ -131,7 +131,7 @@ async function reportLoad(workbook: Workbook, where: HTMLElement, report: LoadRe
 }
 
 /** After a first load failed or was cancelled: its table, written as pages came, was deleted (sheets/load-first.ts). */
-export const FIRST_LOAD_UNDONE = "The partial table was removed: nothing was written.";
+const FIRST_LOAD_UNDONE = "The partial table was removed: nothing was written.";
 
 /** A load or a refresh: what it writes, told of Cancel (`signal`) and asked to report its progress. */
 type LoadWork = (signal: AbortSignal, onProgress: (p: LoadProgress) => void) => Promise<LoadReport>;
