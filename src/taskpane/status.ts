@@ -9,13 +9,14 @@ import { h } from "./dom";
 export function status(el: HTMLElement, kind: "" | "ok" | "error" | "warn" | "busy", text: string, details?: string): void {
   el.className = kind;
   el.textContent = redactSecrets(text);
-  if (details) el.append(h("span", { className: "details" }, redactSecrets(details)));
+  // The space keeps the two apart in the element's text (what is copied, what a test or a reader gets as one string).
+  if (details) el.append(" ", h("span", { className: "details" }, redactSecrets(details)));
 }
 
 /** A failed run's status line: the error's sentence (its request in words), `after` it, and the request as details. */
 export function failed(el: HTMLElement, error: unknown, after = ""): void {
   const { taskpane, details } = shown(error);
-  // A sentence that ends in the service's quoted words gets its full stop before the next one.
-  const text = !after ? taskpane : /[.!?]$/.test(taskpane) ? `${taskpane} ${after}` : `${taskpane}. ${after}`;
+  // A sentence that ends in the service's quoted words gets its full stop before the next one (unless they end in one).
+  const text = !after ? taskpane : /[.!?]["”]?$/.test(taskpane) ? `${taskpane} ${after}` : `${taskpane}. ${after}`;
   status(el, "error", text, details);
 }
