@@ -1,3 +1,6 @@
+import type { RequestInfo } from "./errors";
+import { requestInWords } from "./request-words";
+
 /**
  * What each kind of error shows a person, in one table: the taskpane's sentence, and a =SPEND.* cell's error
  * (#VALUE! when what was asked is wrong, #N/A when the answer is missing for now) with its message. Keyed by the
@@ -6,13 +9,15 @@
  * them. Any other error shows its own message (#N/A in a cell).
  */
 export interface Shown {
-  /** The taskpane's sentence. */
+  /** The taskpane's sentence: the request in words (request-words.ts), never its URL where it can be said. */
   taskpane: string;
+  /** The request's method and URL, where the sentence says it in words: the taskpane's details line. */
+  details?: string;
   /** A =SPEND.* cell's error: its kind (CustomFunctions.ErrorCode's key) and message. */
   cell: { code: "invalidValue" | "notAvailable"; message: string };
 }
 
-type Failure = Error & { serverMessage?: string };
+type Failure = Error & { serverMessage?: string; request?: RequestInfo };
 
 /** A service that did not answer: what the taskpane adds to its message. */
 const REACH_HINT = " Check the base URL, your network, or use the dev server's /proxy route for a service without CORS.";
@@ -22,21 +27,23 @@ const wrongValue = (message: string) => ({ code: "invalidValue" as const, messag
 const missing = (message: string) => ({ code: "notAvailable" as const, message });
 const unreachable = (error: Failure) => missing(`The service could not be reached: ${error.message}`);
 
-const SHOWN: Record<string, (error: Failure) => Shown> = {
+/** Each kind's sentences, from the error and its message with the request said in words (`text`). */
+const SHOWN: Record<string, (error: Failure, text: string) => Shown> = {
   CancelledError: (e) => ({ taskpane: "Cancelled.", cell: unreachable(e) }),
-  // Already says what was typed, why it is not the service, and what a base URL looks like (not-found.ts).
   AuthError: (e) => ({ taskpane: e.message, cell: wrongValue(e.message) }),
+  // Already says what was typed, why it is not the service, and what a base URL looks like (not-found.ts).
   BaseUrlError: (e) => ({ taskpane: e.message, cell: missing(e.message) }),
-  NetworkError: (e) => ({ taskpane: `${e.message}${REACH_HINT}`, cell: unreachable(e) }),
-  TimeoutError: (e) => ({ taskpane: `${e.message}${REACH_HINT}`, cell: unreachable(e) }),
+  NetworkError: (e, text) => ({ taskpane: `${text}${REACH_HINT}`, cell: unreachable(e) }),
+  TimeoutError: (e, text) => ({ taskpane: `${text}${REACH_HINT}`, cell: unreachable(e) }),
   // The service itself answered (its JSON error body): the base URL is right, an id is not.
   NotFoundError: (e) => ({
     taskpane: `Not found: check the ids (subsidiary, card, billing period, record). ${e.serverMessage ? `The service said: "${e.serverMessage}"` : ""}`.trim(),
     cell: missing("Not found: no such record, subsidiary, card or billing period for this enterprise."),
   }),
-  RejectedError: (e) => ({ taskpane: e.message, cell: wrongValue(e.serverMessage || e.message) }),
-  RateLimitError: (e) => ({ taskpane: e.message, cell: missing("The service is limiting requests; try again in a moment (Refresh data).") }),
-  ServerError: (e) => ({ taskpane: e.message, cell: unreachable(e) }),
+  RejectedError: (e, text) => ({ taskpane: text, cell: wrongValue(e.serverMessage || e.message) }),
+  RateLimitError: (e, text) => ({ taskpane: text, cell: missing("The service is limiting requests; try again in a moment (Refresh data).") }),
+  ServerError: (e, text) => ({ taskpane: text, cell: unreachable(e) }),
+  RedirectError: (e, text) => ({ taskpane: text, cell: missing(e.message) }),
   NotConnectedError: (e) => ({ taskpane: e.message, cell: wrongValue(e.message) }),
   // The service (or something in front of it) answered for another record: nothing was taken from it.
   WrongRecordError: (e) => ({ taskpane: `${e.message} ${WRONG_RECORD_HINT}`, cell: missing(e.message) }),
@@ -45,11 +52,32 @@ const SHOWN: Record<string, (error: Failure) => Shown> = {
   DeadlineError: (e) => ({ taskpane: e.message, cell: unreachable(e) }),
 };
 
+/**
+ * The error's message with its request ("GET /…/expenses/?page=2…") said in words, and the request itself for the
+ * details line; the message as it is when its request has no words (a path this client does not ask for).
+ */
+function inWords(e: Failure): { text: string; details?: string } {
+  const request = e.request;
+  const words = request && typeof request.url === "string" ? requestInWords(request) : null;
+  const where = request ? `${request.method} ${request.url}` : "";
+  if (!words || !e.message.includes(where)) return { text: e.message };
+  // The messages name a request in three ways (answer-errors.ts, client.ts): "on GET …", "(GET …)", and as an object.
+  const text = e.message
+    .replace(`on ${where}`, () => `while ${words.doing}`)
+    .replace(` (${where})`, () => ` while ${words.doing}`)
+    .replace(where, () => words.request);
+  return { text, details: where };
+}
+
 /** What `error` shows in the taskpane and in a cell. */
 export function shown(error: unknown): Shown {
   const failure = error as Failure | null | undefined;
   const own = typeof failure?.name === "string" && Object.hasOwn(SHOWN, failure.name) ? SHOWN[failure.name] : undefined;
-  if (own) return own(failure as Failure);
+  if (own) {
+    const { text, details } = inWords(failure as Failure);
+    const said = own(failure as Failure, text);
+    return details && said.taskpane.includes(text) ? { ...said, details } : said;
+  }
   const message = failure?.message ?? String(error);
   return { taskpane: message, cell: missing(message) };
 }

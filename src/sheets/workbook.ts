@@ -125,6 +125,15 @@ export interface TableUpdate {
   onProgress?: (written: number, total: number) => void;
 }
 
+/** Where the person is looking: the sheet on screen, its tables, and the tables under the selection. */
+export interface LookedAt {
+  sheetName: string;
+  /** The tables on the sheet on screen, by name. */
+  sheetTables: string[];
+  /** The tables the selection overlaps, top-left first; null when Excel names no single selected range (several areas). */
+  selectedTables: string[] | null;
+}
+
 export interface Workbook {
   readTable(tableName: string): Promise<TableRead | null>;
   /** Reads only the named columns of a table's body (values, not formulas), in byte-budgeted requests. */
@@ -151,6 +160,8 @@ export interface Workbook {
   writeSetting(key: string, value: string): Promise<void>;
   /** Selects a body cell of a table (links to rows with problems). */
   select(tableName: string, row: number, column: number): Promise<void>;
+  /** Where the person is looking (the ribbon's commands act there); absent where the host cannot say. */
+  lookedAt?(): Promise<LookedAt>;
   /**
    * Tells `listener` when Excel has left a request unanswered for a while (true: perhaps the person is editing
    * a cell, which Excel waits for) and when it answers again (false). Returns how to stop listening.

@@ -38,9 +38,15 @@ export interface TaskpaneDeps {
 }
 
 export interface Taskpane {
-  /** The ribbon's Sync states: show the preview of the chosen table. */
+  /**
+   * The ribbon's Sync states: the preview of the table the person is looking at (the sheet on screen's, the
+   * selection's; the taskpane's pick only where that sheet holds none), named and brought into view.
+   */
   previewSync(): Promise<void>;
-  /** The ribbon's Refresh data: every Spend Sync table refreshed, with its line in the taskpane, then the formulas recalculated. */
+  /**
+   * The ribbon's Refresh data: every Spend Sync table refreshed, with its line in the taskpane, then the formulas
+   * recalculated; the summary brought into view.
+   */
   refreshAll(): Promise<void>;
 }
 
@@ -69,7 +75,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   void tables.renderTables();
   void load.refreshSuggestions();
   return {
-    previewSync: async () => { await tables.renderTables(); await tables.showPreview(); },
-    refreshAll: tables.refreshAll,
+    previewSync: async () => { await tables.renderTables(); await tables.previewInView(); },
+    refreshAll: tables.refreshAllInView,
   };
 }

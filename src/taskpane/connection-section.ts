@@ -4,8 +4,7 @@
  */
 import { listCards, type Connection, type Session, type SpendClient } from "../api";
 import { field, h } from "./dom";
-import { explain } from "./messages";
-import { status } from "./status";
+import { failed, status } from "./status";
 
 /**
  * The connect form. `defaults` pre-fill the fields when nothing is saved (the workbench's demo); `onConnected`
@@ -32,13 +31,13 @@ export function connectionSection(session: Session, defaults: { baseUrl?: string
         tested = await testConnection(session, typed);
       } catch (error) {
         // The connection that worked stays saved and in use: say so, or a person reads "not connected" into it.
-        status(connectStatus, "error", working ? `${explain(error)} ${keptSentence(working)}` : explain(error));
+        failed(connectStatus, error, working ? keptSentence(working) : "");
         return;
       }
       apiKey.value = "";
       apiKey.placeholder = "saved on this device";
       status(connectStatus, "ok", `Connected to enterprise ${tested.client.enterpriseId}: ${tested.cards} corporate cards visible. The key is saved on this device only.`);
-      await onConnected().catch((error: unknown) => status(connectStatus, "error", explain(error)));
+      await onConnected().catch((error: unknown) => failed(connectStatus, error));
     } finally {
       connectButton.disabled = false;
     }

@@ -39,3 +39,23 @@ export function field(label: string, control: HTMLElement, hint?: string | Node,
 export function select(id: string, options: readonly string[], labels: Record<string, string> = {}): HTMLSelectElement {
   return h("select", { id }, ...options.map((o) => h("option", { value: o }, labels[o] ?? (o || "(any)"))));
 }
+
+/** The element that scrolls `el` vertically: the nearest ancestor that scrolls, else the page (Excel's taskpane). */
+function scrollerOf(el: HTMLElement): HTMLElement {
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const overflow = getComputedStyle(up).overflowY;
+    if ((overflow === "auto" || overflow === "scroll") && up.scrollHeight > up.clientHeight) return up;
+  }
+  return (document.scrollingElement as HTMLElement | null) ?? document.documentElement;
+}
+
+/**
+ * Scrolls the pane (only the pane: never the page around it, as scrollIntoView would) so that `el` starts at its
+ * top, or as near as the pane goes; with `focus`, `el` also takes the focus (it needs a tabIndex).
+ */
+export function reveal(el: HTMLElement, focus: boolean): void {
+  const scroller = scrollerOf(el);
+  const top = scroller === document.scrollingElement ? 0 : scroller.getBoundingClientRect().top;
+  scroller.scrollTop += el.getBoundingClientRect().top - top - 8;
+  if (focus) el.focus({ preventScroll: true });
+}

@@ -4,7 +4,7 @@
  */
 import { InvalidRequestError, MOVEMENT_TYPES, type Session } from "../api";
 import {
-  RESOURCE_KINDS, amountNotesText, formOf, loadTable, writeReconciliationSummary, LoadParams,
+  RESOURCE_KINDS, amountNotesText, formOf, loadTable, tableNameOf, writeReconciliationSummary, LoadParams,
   type FormField, type LoadProgress, type LoadReport, type ResourceKind, type SummaryReport, type Workbook,
 } from "../sheets";
 import { field, setChildren, h, select } from "./dom";
@@ -12,7 +12,7 @@ import { explain } from "./messages";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { mountPickers, type Pickers } from "./pickers";
 import type { RecentValues } from "./recent-values";
-import { status } from "./status";
+import { failed, status } from "./status";
 import { summarySentence } from "./summary-sentence";
 import type { SectionContext } from "./taskpane-state";
 
@@ -130,6 +130,9 @@ async function reportLoad(workbook: Workbook, where: HTMLElement, report: LoadRe
     (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
 }
 
+/** After a first load failed or was cancelled: its table, written as pages came, was deleted (sheets/load-first.ts). */
+const FIRST_LOAD_UNDONE = "The partial table was removed: nothing was written.";
+
 /** A load or a refresh: what it writes, told of Cancel (`signal`) and asked to report its progress. */
 type LoadWork = (signal: AbortSignal, onProgress: (p: LoadProgress) => void) => Promise<LoadReport>;
 
@@ -149,8 +152,11 @@ export interface LoadSection {
   connected(): Promise<void>;
   /** The id suggestions again, from this device and the workbook. */
   refreshSuggestions(): Promise<void>;
-  /** A load or a refresh run, its outcome said in `where`; `after` runs once the table is written. */
-  withLoad(where: HTMLElement, work: LoadWork, after?: (report: LoadReport) => void): Promise<void>;
+  /**
+   * A load or a refresh run, its outcome said in `where`; `after` runs once the table is written; `undone` says,
+   * after a failure, what became of what the run had written.
+   */
+  withLoad(where: HTMLElement, work: LoadWork, after?: (report: LoadReport) => void, undone?: () => Promise<string>): Promise<void>;
   /** This section's part of `running`: Load disabled and Cancel shown while a run goes. */
   running(on: boolean): void;
 }
@@ -170,7 +176,7 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
   renderScope(controls, session, pickers);
 
   /** A load or a refresh: the table is written, then its reconciliation summary when it holds movements. */
-  async function withLoad(where: HTMLElement, work: LoadWork, after?: (report: LoadReport) => void): Promise<void> {
+  async function withLoad(where: HTMLElement, work: LoadWork, after?: (report: LoadReport) => void, undone?: () => Promise<string>): Promise<void> {
     const loading = new AbortController();
     ctx.state.loading = loading;
     links.running(true);
@@ -186,7 +192,7 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
       if (where === loadStatus) await workbook.select(report.tableName, 0, 0).catch(() => undefined);
       await links.showTables(report.tableName);
     } catch (error) {
-      status(where, "error", explain(error));
+      failed(where, error, await undone?.().catch(() => ""));
     } finally {
       ctx.state.loading = null;
       links.running(false);
@@ -197,13 +203,17 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
 
   function submitLoad(): void {
     let params: LoadParams | null = null;
+    // Whether the table is new, read beside the load (not before: its first page is asked for at once). A first
+    // load that fails or is cancelled takes back everything it wrote (sheets/load-first.ts): the status says so.
+    let fresh: Promise<boolean> = Promise.resolve(false);
     void withLoad(loadStatus, (signal, onProgress) => {
       params = loadParams(controls, session);
+      fresh = workbook.readColumns(tableNameOf(params), []).then((table) => table === null, () => false);
       return loadTable(session.currentClient(), workbook, params, { signal, onProgress });
     }, () => {
       if (params) pickers.remember(params);
       void pickers.refresh();
-    });
+    }, async () => ((await fresh) ? FIRST_LOAD_UNDONE : ""));
   }
 
   const { resource, scopeFields, expandBox } = controls;

@@ -3,11 +3,10 @@
  * each, then the formulas recalculated.
  */
 import { listLoadedTables, refreshAll, writeReconciliationSummary } from "../sheets";
-import { h } from "./dom";
-import { explain } from "./messages";
+import { h, reveal } from "./dom";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { RefreshAllView, askTyped } from "./refresh-views";
-import { status } from "./status";
+import { failed, status } from "./status";
 import type { SectionContext } from "./taskpane-state";
 
 /** What Refresh All asks of the rest of the taskpane. */
@@ -29,13 +28,15 @@ export interface RefreshAllPart {
   run(): Promise<void>;
   /** This part's share of `running`: its button disabled while a run goes. */
   running(on: boolean): void;
+  /** Brings the status line (the summary, above each table's line) into view; with `focus`, gives it the focus too. */
+  reveal(focus: boolean): void;
 }
 
 /** Builds Refresh All: its button, status line and list of tables; `links` are what it calls beyond them. */
 export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): RefreshAllPart {
   const { session, workbook, state } = ctx;
   const refreshAllButton = h("button", { id: "refresh-all", type: "button" }, "Refresh all tables");
-  const refreshAllStatus = h("div", { id: "refresh-all-status", role: "status", "aria-live": "polite" });
+  const refreshAllStatus = h("div", { id: "refresh-all-status", role: "status", "aria-live": "polite", tabIndex: -1 });
   const refreshAllView = new RefreshAllView(h("ul", { id: "refresh-all-list", className: "rows" }));
 
   /** Refresh All: every table, one line each; a table that fails says why and the others go on; then the formulas. */
@@ -47,7 +48,7 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
     status(refreshAllStatus, "busy", "Refreshing every table…");
     const names = await listLoadedTables(workbook).catch(() => []);
     refreshAllView.start(names);
-    let failed = 0;
+    let failures = 0;
     let current = "";
     try {
       const client = session.currentClient();
@@ -66,7 +67,7 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
       });
       for (const outcome of outcomes) {
         if (outcome.kind !== "refreshed") {
-          failed++;
+          failures++;
           continue;
         }
         if (outcome.report.tableName === state.previewTable) links.clearPreview();
@@ -74,12 +75,12 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
       }
       session.governor.clear();
       await links.recalculate?.();
-      const done = outcomes.length - failed;
-      status(refreshAllStatus, failed ? "warn" : "ok", names.length === 0 ? "No Spend Sync table in this workbook yet: load one first." :
-        `Refreshed ${done} of ${names.length} table${names.length === 1 ? "" : "s"}${failed ? `; ${failed} not (see below)` : ""}${links.recalculate ? "; formulas recalculated" : ""}.`);
+      const done = outcomes.length - failures;
+      status(refreshAllStatus, failures ? "warn" : "ok", names.length === 0 ? "No Spend Sync table in this workbook yet: load one first." :
+        `Refreshed ${done} of ${names.length} table${names.length === 1 ? "" : "s"}${failures ? `; ${failures} not (see below)` : ""}${links.recalculate ? "; formulas recalculated" : ""}.`);
       await links.showTables();
     } catch (error) {
-      status(refreshAllStatus, "error", explain(error));
+      failed(refreshAllStatus, error);
     } finally {
       state.loading = null;
       links.running(false);
@@ -94,5 +95,6 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
     running: (on) => {
       refreshAllButton.disabled = on;
     },
+    reveal: (focus) => reveal(refreshAllStatus, focus),
   };
 }

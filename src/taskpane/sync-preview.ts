@@ -6,9 +6,8 @@
 import { redactSecrets, type KeyValueStorage } from "../api";
 import { discardEdits, type Workbook } from "../sheets";
 import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
-import { field, setChildren, h } from "./dom";
-import { explain } from "./messages";
-import { status } from "./status";
+import { field, reveal, setChildren, h } from "./dom";
+import { failed, status } from "./status";
 import type { SectionContext } from "./taskpane-state";
 
 /** The name for the journal, kept on this device (never the key). */
@@ -73,6 +72,8 @@ function linkTo(ctx: SectionContext, tableName: string): (row: number) => void {
 
 /** The sync part's controls; the name for the journal is kept on this device as it changes. */
 interface SyncView {
+  /** Which table the ribbon's Sync states previews and why (empty for the taskpane's own button). */
+  target: HTMLElement;
   previewBox: HTMLElement;
   syncStatus: HTMLElement;
   syncProgress: HTMLProgressElement;
@@ -87,6 +88,7 @@ function syncView(storage: KeyValueStorage): SyncView {
   const byName = h("input", { id: "sync-by", value: storage.getItem(NAME_KEY) ?? "", placeholder: "your name", autocomplete: "name" });
   byName.addEventListener("change", () => storage.setItem(NAME_KEY, byName.value.trim()));
   return {
+    target: h("p", { id: "sync-target", className: "target", tabIndex: -1, hidden: true }),
     previewBox: h("div", { id: "preview", "aria-live": "polite" }),
     syncStatus: h("div", { id: "sync-status", role: "status", "aria-live": "polite" }),
     syncProgress: h("progress", { id: "sync-progress", max: 1, value: 0, hidden: true, "aria-label": "Rows synced" }),
@@ -121,7 +123,7 @@ async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () =>
     const problems = problemLines(report);
     setChildren(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null, rowList(report.tableName, problems, linkTo(ctx, report.tableName)));
   } catch (error) {
-    status(syncStatus, "error", explain(error));
+    failed(syncStatus, error);
   } finally {
     state.pending = null;
     previewButton.disabled = false;
@@ -137,8 +139,10 @@ export interface SyncPart {
   elements: HTMLElement[];
   /** Empties the preview: it no longer describes the sheet, or another table was picked. */
   clear(): void;
-  /** Preview sync of the picked table. */
-  show(): Promise<void>;
+  /** Preview sync of the picked table; `note` (which table, and why) is shown above it. */
+  show(note?: string): Promise<void>;
+  /** Brings the preview's first line into view and gives it the focus (the ribbon's Sync states opens there). */
+  reveal(): void;
 }
 
 /**
@@ -148,7 +152,7 @@ export interface SyncPart {
 export function syncPart(ctx: SectionContext, picked: () => string, storage: KeyValueStorage, identity?: () => Promise<string | null>): SyncPart {
   const { session, workbook, changed, state } = ctx;
   const view = syncView(storage);
-  const { previewBox, syncStatus, syncProgress, previewButton, confirmButton, sendChecked, byName } = view;
+  const { target, previewBox, syncStatus, syncProgress, previewButton, confirmButton, sendChecked, byName } = view;
 
   function clear(): void {
     state.pending = null;
@@ -156,10 +160,21 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
     confirmButton.disabled = true;
     setChildren(previewBox);
     status(syncStatus, "", "");
+    target.textContent = "";
+    target.hidden = true;
   }
 
-  async function show(): Promise<void> {
+  function revealPreview(): void {
+    reveal(target.hidden ? syncStatus : target, true);
+  }
+
+  async function show(note?: string): Promise<void> {
     clear();
+    if (note) {
+      // Names of tables and sheets only: no text from the service, nothing to redact.
+      target.textContent = note;
+      target.hidden = false;
+    }
     if (!picked()) return void status(syncStatus, "error", "Load an allowances or expenses table first.");
     const tableName = picked();
     try {
@@ -183,7 +198,7 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
       confirmable();
       status(syncStatus, "", nextStep(c));
     } catch (error) {
-      status(syncStatus, "error", explain(error));
+      failed(syncStatus, error);
     }
   }
 
@@ -193,16 +208,17 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
       changed();
       await show();
     } catch (error) {
-      status(syncStatus, "error", explain(error));
+      failed(syncStatus, error);
     }
   }
 
   previewButton.addEventListener("click", () => void show());
+  syncStatus.tabIndex = -1;
   confirmButton.addEventListener("click", () => void confirmSync(ctx, view, identity));
   return {
     nameField: field("Your name", byName, "Written in the journal beside every change you sync; kept on this device."),
     elements: [h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
-      h("div", { className: "row" }, previewButton, confirmButton), syncProgress, syncStatus, previewBox],
-    clear, show,
+      h("div", { className: "row" }, previewButton, confirmButton), target, syncProgress, syncStatus, previewBox],
+    clear, show, reveal: revealPreview,
   };
 }

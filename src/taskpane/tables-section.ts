@@ -10,6 +10,7 @@ import { refreshAllPart } from "./refresh-all";
 import { askTyped } from "./refresh-views";
 import { status } from "./status";
 import { syncPart } from "./sync-preview";
+import { chooseTable } from "./table-in-view";
 import type { SectionContext } from "./taskpane-state";
 
 /** What section 3 is given by the taskpane. */
@@ -34,8 +35,15 @@ export interface TablesSection {
   clearPreview(): void;
   /** Preview sync of the picked table. */
   showPreview(): Promise<void>;
-  /** Refresh All (the ribbon's Refresh data too). */
+  /**
+   * The ribbon's Sync states: the preview of the table the person is looking at (table-in-view.ts), picked in the
+   * taskpane too, with the sentence that names it, brought into view and focused.
+   */
+  previewInView(): Promise<void>;
+  /** Refresh All (the taskpane's button). */
   refreshAll(): Promise<void>;
+  /** The ribbon's Refresh data: Refresh All with its status brought into view, and focused once it is done. */
+  refreshAllInView(): Promise<void>;
   /** This section's share of `running`: Refresh and Refresh All disabled while a run goes. */
   running(on: boolean): void;
 }
@@ -62,6 +70,18 @@ export function tablesSection(ctx: SectionContext, deps: TablesDeps): TablesSect
     if (state.previewTable !== null && tables.value !== state.previewTable) sync.clear();
   }
   tables.addEventListener("change", tablePicked);
+
+  async function previewInView(): Promise<void> {
+    const names = await listLoadedTables(workbook);
+    const view = (await workbook.lookedAt?.().catch(() => null)) ?? null;
+    const choice = chooseTable(view, names, tables.value);
+    if (choice) {
+      tables.value = choice.table;
+      tablePicked();
+    }
+    await sync.show(choice?.note);
+    sync.reveal();
+  }
   refreshButton.addEventListener("click", () => {
     if (!tables.value) return void status(refreshStatus, "error", "Load a table first.");
     const discardEditsNow = discard.checked;
@@ -82,7 +102,12 @@ export function tablesSection(ctx: SectionContext, deps: TablesDeps): TablesSect
     h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")), refreshStatus,
     ...refreshAll.elements, ...sync.elements);
   return {
-    element, renderTables, clearPreview: sync.clear, showPreview: sync.show, refreshAll: refreshAll.run,
+    element, renderTables, clearPreview: sync.clear, showPreview: () => sync.show(), previewInView, refreshAll: refreshAll.run,
+    refreshAllInView: async () => {
+      refreshAll.reveal(false);
+      await refreshAll.run();
+      refreshAll.reveal(true);
+    },
     running: (on) => {
       refreshButton.disabled = on;
       refreshAll.running(on);

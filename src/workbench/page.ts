@@ -25,7 +25,8 @@ import { addValuesAsJson } from "./office-js/values-as-json";
 import { mountProfileMenu } from "./profile-menu";
 import { Entries } from "./entry";
 import { mountRibbon } from "./ribbon";
-import { WorkbookView } from "./workbook-view";
+import { PersonView } from "./person-view";
+import type { WorkbookView } from "./workbook-view";
 
 // Microsoft's Office.js client came with a script tag (workbench.html); the add-in reaches the in-memory Excel through it.
 addValuesAsJson(officeJs());
@@ -43,7 +44,7 @@ const entries = new Entries(excel, () => view.render(), { functions: parts.overr
 // Excel reads functions.json beside functions.js: which parameters take a cell's data type whole. Unread, every
 // reference is handed as a plain value.
 void fetch("functions.json").then((r) => (r.ok ? r.json() : null)).then((metadata) => metadata && entries.useMetadata(metadata), () => undefined);
-const view: WorkbookView = new WorkbookView(excel, entries, {
+const view: WorkbookView = new PersonView(excel, entries, {
   grid: byId("grid"), tabs: byId("tabs"), nameBox: byId<HTMLInputElement>("name-box"), bar: byId<HTMLInputElement>("formula"), status: byId("formula-status"),
 });
 // Tests (and a curious developer) reach the model and the view from the console.
@@ -95,7 +96,7 @@ if (parts.overrides) mountRibbon(byId("ribbon"), [
     handler: whenReady(ready, (app) => refreshData(showTaskpane, () => app.taskpane.refreshAll()), report),
   },
   {
-    id: "syncStates", label: "Sync states", title: "Open the taskpane on the preview of the chosen table",
+    id: "syncStates", label: "Sync states", title: "Open the taskpane on the preview of the table you are looking at",
     handler: whenReady(ready, (app) => syncStates(showTaskpane, () => app.taskpane.previewSync()), report),
   },
 ]);

@@ -18,7 +18,7 @@ function ledgerRows(): LedgerRow[] {
 /** The adapter's Excel interfaces and what each stands for in Excel. */
 const CLASS_OF: Record<string, string> = {
   XRangeFill: "RangeFill", XRangeFormat: "RangeFormat", XDataValidation: "DataValidation", XRange: "Range", XTable: "Table",
-  XTableCollection: "TableCollection", XWorksheet: "Worksheet", XSetting: "Setting", XApplication: "Application",
+  XTableCollection: "TableCollection", XTableScopedCollection: "TableScopedCollection", XWorksheet: "Worksheet", XSetting: "Setting", XApplication: "Application",
   XWorksheetCollection: "WorksheetCollection", XWorkbook: "Workbook", XContext: "RequestContext", ExcelHost: "Excel",
   XRangeAreas: "RangeAreas", XRangeCollection: "RangeCollection",
 };

@@ -67,7 +67,11 @@ describe("the workbench in Chromium", () => {
     // A network blip: nothing answers at the address.
     await page.getByLabel("Base URL").fill("http://127.0.0.1:9/proxy");
     await connect(page, "");
-    await expectText(page.locator("#connect-status"), new RegExp(`${kept.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+    // Said in words, what was kept after it, and the request on its own details line (issue 43, part 6).
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const request = `GET /proxy/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1`;
+    await expectText(page.locator("#connect-status"), new RegExp(`^Could not reach the service at http://127\\.0\\.0\\.1:9 while reading page 1 of the corporate cards: .*${escaped(kept)} ${escaped(request)}$`));
+    await expectText(page.locator("#connect-status .details"), request);
     expect(await page.locator("#connect-status").getAttribute("class")).toContain("error");
     expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
     await page.screenshot({ path: join(OUT, "workbench-connection-kept.png") });

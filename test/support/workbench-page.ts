@@ -13,6 +13,7 @@ import { launchChromium } from "./chromium";
 import { expectText } from "./expect-text";
 import { ROOT } from "./process";
 import { withSandbox, type SandboxFixture } from "./sandbox";
+import type { SandboxOptions } from "../../src/sandbox/server";
 import { serveBuild } from "./web-server";
 
 export const OUT = join(ROOT, "test-output");
@@ -26,8 +27,8 @@ export interface WorkbenchRig {
   close(): Promise<void>;
 }
 
-/** Builds the production bundle with the workbench, starts the sandbox, serves both, launches Chromium. */
-export async function startWorkbench(): Promise<WorkbenchRig> {
+/** Builds the production bundle with the workbench, starts the sandbox (with `sandbox`'s options), serves both, launches Chromium. */
+export async function startWorkbench(sandbox: SandboxOptions = {}): Promise<WorkbenchRig> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const config = require(join(ROOT, "webpack.config.js"));
   const dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
@@ -36,7 +37,7 @@ export async function startWorkbench(): Promise<WorkbenchRig> {
   process.env.ADDIN_URL = "https://spendsync.example.com/";
   const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
-  const f = await withSandbox();
+  const f = await withSandbox(sandbox);
   const web = await serveBuild(dist, f.sandbox.baseUrl);
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
@@ -50,8 +51,8 @@ export async function startWorkbench(): Promise<WorkbenchRig> {
   };
 }
 
-export async function openWorkbench(rig: WorkbenchRig): Promise<Page> {
-  const page = await rig.browser.newPage({ viewport: { width: 1500, height: 950 } });
+export async function openWorkbench(rig: WorkbenchRig, viewport = { width: 1500, height: 950 }): Promise<Page> {
+  const page = await rig.browser.newPage({ viewport });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`${rig.url}/workbench.html?enterprise=${rig.f.enterprise.id}`);

@@ -115,3 +115,34 @@ describe("spills, as Excel's dynamic arrays", () => {
     expect([value(excel, "A1"), value(excel, "B2")]).toEqual(["Id", "paid"]);
   });
 });
+
+describe("where the person is: the active sheet and its selection", () => {
+  it("a click on a tab and a cell makes that sheet active and that block its selection, which getSelectedRange answers; each sheet keeps its own; a hidden sheet can't be selected on", async () => {
+    const excel = new FakeExcel();
+    await excel.run(async (context) => {
+      context.workbook.worksheets.add("Two");
+      context.workbook.worksheets.add("Hidden").visibility = "Hidden";
+      await context.sync();
+    });
+    const selected = () => excel.run(async (context) => {
+      const range = context.workbook.getSelectedRange().load("address");
+      const sheet = context.workbook.worksheets.getActiveWorksheet().load("name");
+      await context.sync();
+      return [sheet.name, range.address];
+    });
+    expect(await selected()).toEqual(["Sheet1", "Sheet1!A1"]);
+    excel.user.select("Two", "C3:D9");
+    expect(await selected()).toEqual(["Two", "Two!C3:D9"]);
+    excel.user.select("Sheet1", "B2");
+    expect(await selected()).toEqual(["Sheet1", "Sheet1!B2"]);
+    // Back on Two (the add-in activates it), its own selection is still there.
+    await excel.run(async (context) => {
+      context.workbook.worksheets.getItem("Two").activate();
+      await context.sync();
+    });
+    expect(await selected()).toEqual(["Two", "Two!C3:D9"]);
+    excel.user.select("Sheet1", "B2");
+    expect(() => excel.user.select("Hidden", "A1")).toThrow("The sheet 'Hidden' is hidden: a person can't select on it.");
+    expect(await selected()).toEqual(["Sheet1", "Sheet1!B2"]);
+  });
+});

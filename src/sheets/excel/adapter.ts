@@ -13,13 +13,14 @@ import type { ExcelHost } from "./api";
 import { writeCells } from "./cell-writes";
 import { createTable } from "./create-table";
 import { locateTable } from "./locate";
+import { activeSheetTables, selectedTables } from "./looked-at";
 import { WatchedRuns, type Run } from "./runs";
 import { recalculateSpendFormulas } from "./recalc";
 import { readSetting, writeSetting } from "./settings";
 import { readColumns, readRows, readTable } from "./table-reads";
 import { updateTable } from "./update-table";
 import { appendBelow, hasTable, writeTable } from "./write-table";
-import type { AppendWrite, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
+import type { AppendWrite, LookedAt, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
 
 export { WAIT_NOTICE_MS } from "./runs";
 
@@ -92,6 +93,14 @@ export class ExcelWorkbook implements Workbook {
 
   writeSetting(key: string, value: string): Promise<void> {
     return this.run((context) => writeSetting(context, key, value));
+  }
+
+  /** The sheet on screen and its tables; the selection's tables only where the sheet holds more than one. */
+  async lookedAt(): Promise<LookedAt> {
+    const sheet = await this.run((context) => activeSheetTables(context));
+    if (sheet.sheetTables.length < 2) return { ...sheet, selectedTables: null };
+    const selected = await this.run((context) => selectedTables(context)).catch(() => null);
+    return { ...sheet, selectedTables: selected };
   }
 
   select(tableName: string, row: number, column: number): Promise<void> {

@@ -57,6 +57,8 @@ export interface XRange {
   getSpecialCellsOrNullObject: (cellType: "Formulas") => XRangeAreas;
   /** ExcelApi 1.6: calculates these cells only, in this workbook only. */
   calculate: () => void;
+  /** ExcelApi 1.9: the tables the range overlaps (with `fullyContained`, only those wholly inside it), top-left first. */
+  getTables: (fullyContained?: boolean) => XTableScopedCollection;
 }
 
 /** Excel.RangeAreas (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.rangeareas */
@@ -72,6 +74,13 @@ interface XRangeCollection {
   load: (propertyNames?: string | string[]) => XRangeCollection;
   /** The ranges (after a load of `items/...`). */
   readonly items: XRange[];
+}
+
+/** Excel.TableScopedCollection (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.tablescopedcollection */
+interface XTableScopedCollection {
+  load: (propertyNames?: string | string[]) => XTableScopedCollection;
+  /** Sorted top to bottom, then left to right (after a load of `items/...`). */
+  readonly items: XTable[];
 }
 
 /** Excel.Table: https://learn.microsoft.com/javascript/api/excel/excel.table */
@@ -138,10 +147,14 @@ interface XWorksheetCollection {
   readonly items: XWorksheet[];
   getItemOrNullObject: (key: string) => XWorksheet;
   add: (name?: string) => XWorksheet;
+  /** The sheet on screen. */
+  getActiveWorksheet: () => XWorksheet;
 }
 
 interface XWorkbook {
   readonly worksheets: XWorksheetCollection;
+  /** The selected cells; fails when several ranges are selected ("If there are multiple ranges selected, this method will throw an error"). */
+  getSelectedRange: () => XRange;
   readonly tables: {
     getItemOrNullObject: (key: string) => XTable;
     /** Fails the request with ItemNotFound where no table has that name (locateTable's one round trip). */

@@ -116,6 +116,8 @@ export class SheetModel {
   readonly columnWidths = new Map<number, number>();
   visibility: Visibility = "Visible";
   frozenRows = 0;
+  /** The selection on this sheet (Excel keeps one per sheet; A1 at first): Workbook.getSelectedRange reads the active sheet's. */
+  selected: Area = { row: 0, column: 0, rowCount: 1, columnCount: 1 };
 
   constructor(readonly id: string, public name: string) {}
 

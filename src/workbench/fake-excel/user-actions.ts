@@ -28,6 +28,17 @@ export class UserActions {
   }
 
   /**
+   * Shows a sheet and selects cells on it, as a person clicks a tab and a cell (`range` an A1 address of that
+   * sheet): the workbook's active sheet and that sheet's selection (Workbook.getSelectedRange) follow.
+   */
+  select(sheetName: string, range: string): void {
+    const sheet = this.sheet(sheetName);
+    if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", `The sheet '${sheetName}' is hidden: a person can't select on it.`);
+    this.model.activeSheet = sheet;
+    sheet.selected = parseArea(range);
+  }
+
+  /**
    * Types into a cell as a person would (then Enter). A dropdown cell refuses a value outside its list
    * with Excel's message, here followed by the allowed values (Excel's own dialog names none; the list is
    * what a person needs to retry). Whether the list is matched in any case is not documented: any case is

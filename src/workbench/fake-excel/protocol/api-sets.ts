@@ -38,6 +38,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Range.calculate": "1.6",
   "Range.getSpecialCells": "1.9",
   "Range.getSpecialCellsOrNullObject": "1.9",
+  "Range.getTables": "1.9",
   // Excel.RangeAreas
   "RangeAreas.address": "1.9",
   "RangeAreas.areaCount": "1.9",
@@ -97,6 +98,9 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "TableCollection.getItem": "1.1",
   "TableCollection.getItemOrNullObject": "1.4",
   "TableCollection.add": "1.1",
+  // Excel.TableScopedCollection
+  "TableScopedCollection.getFirst": "1.9",
+  "TableScopedCollection.getItem": "1.9",
   // Excel.Setting
   "Setting.key": "1.4",
   "Setting.value": "1.4",
@@ -111,6 +115,7 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Workbook.tables": "1.1",
   "Workbook.settings": "1.4",
   "Workbook.application": "1.1",
+  "Workbook.getSelectedRange": "1.1",
   // Excel.Application
   "Application.calculationMode": { get: "1.1", set: "1.8" },
   "Application.suspendApiCalculationUntilNextSync": "1.6",

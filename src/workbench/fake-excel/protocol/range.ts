@@ -15,6 +15,7 @@ import { HostObject, readOnly, type HostContext, type Members } from "./host-obj
 import { NullHostObject } from "./null-object";
 import { specialCells } from "./range-areas";
 import { RangeFormatObject } from "./range-format";
+import { TableScopedCollectionObject } from "./table-scoped";
 
 /** The grid's size: https://support.microsoft.com/office/excel-specifications-and-limits-1672b34d-7043-467e-8e27-269d656771c3 */
 export const SHEET_ROWS = 1_048_576;
@@ -181,6 +182,8 @@ export class RangeObject extends HostObject {
         const used = sheet.usedArea(valuesOnly === true, area);
         return used ? this.derived(used) : new NullHostObject("Range", `The used range of ${formatArea(area, sheet.name)}`);
       },
+      /** The tables the range overlaps, or with `fullyContained` only those wholly inside it (ExcelApi 1.9). */
+      GetTables: (fullyContained) => new TableScopedCollectionObject(this.host, sheet, area, fullyContained === true),
       GetOffsetRange: (rows, columns) => this.derived({ ...area, row: area.row + Number(rows), column: area.column + Number(columns) }),
       GetBoundingRect: (other) => {
         if (!(other instanceof RangeObject) || other.sheet !== sheet) throw new FakeExcelError("InvalidArgument", "getBoundingRect needs a range of the same sheet.");
@@ -230,6 +233,7 @@ export class RangeObject extends HostObject {
         if (this.host.model.activeSheet !== sheet) throw new FakeExcelError("InvalidOperation", `The range is on '${sheet.name}', which is not the active sheet: activate it first.`);
         this.host.model.activeSheet = sheet;
         this.host.model.selection = { sheet: sheet.name, area };
+        sheet.selected = area;
         return null;
       },
     };

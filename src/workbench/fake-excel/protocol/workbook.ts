@@ -6,6 +6,7 @@ import { calculateWorkbook } from "../calculation";
 import { FakeExcelError } from "../errors";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
+import { RangeObject } from "./range";
 import { TableCollectionObject } from "./table";
 import { WorksheetCollectionObject } from "./worksheet";
 
@@ -137,7 +138,14 @@ export class WorkbookObject extends HostObject {
         Settings: () => new SettingCollectionObject(this.host),
         Application: () => new ApplicationObject(this.host, this.calculation),
       },
-      methods: {},
+      methods: {
+        /** "Gets the currently selected single range from the workbook" (d.ts): the active sheet's selection, as the person left it. */
+        GetSelectedRange: () => {
+          const sheet = this.host.model.activeSheet;
+          if (!sheet) throw new FakeExcelError("ItemNotFound", "No sheet is active.");
+          return new RangeObject(this.host, sheet, sheet.selected);
+        },
+      },
     };
   }
 }
