@@ -126,7 +126,7 @@ export class GridView {
     if (room > this.widths[c]) classes.push("over");
     const td = h("td", { "data-cell": `${columnLetters(c)}${r + 1}`, "data-row": r, "data-col": c, role: "gridcell", className: classes.join(" ") },
       typeof cell?.value === "number" ? fitNumber(text, this.widths[c] - CELL_PADDING, (t) => this.textWidth(t))
-        : room > this.widths[c] ? h("span", { style: `width:${room - CELL_PADDING}px` }, text) : text);
+        : room > this.widths[c] ? h("span", { style: `max-width:${room - CELL_PADDING}px` }, text) : text);
     // Fills come from the add-in's own constants; anything else is not painted.
     if (cell?.fill && /^#[0-9A-F]{6}$/i.test(cell.fill)) td.style.backgroundColor = cell.fill;
     if (r === range.row + range.rowCount - 1 && c === range.column + range.columnCount - 1) td.appendChild(h("div", { className: "fill-handle", title: "Drag down to fill" }));

@@ -218,6 +218,9 @@ describe("the workbench on a laptop's screen (issue 43, part 7)", () => {
     const text = page.locator('[data-cell="C1"] span');
     expect(await text.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width > 100)).toBe(true);
     expect(await page.locator("#grid").innerText()).not.toContain("…");
+    // A click on the text where it runs over D1 selects D1, the cell under it, as in Excel.
+    await cell(page, "D1").click();
+    expect(await page.getByLabel("Name box").inputValue()).toBe("D1");
     await page.screenshot({ path: join(OUT, "laptop-wider-column.png"), clip: { x: 0, y: 0, width: 700, height: 300 } });
     expect(errors).toEqual([]);
     await page.close();
