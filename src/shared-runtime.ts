@@ -8,8 +8,10 @@
  *    page is still starting finds its handler; the handlers wait for the set-up
  *    (https://learn.microsoft.com/office/dev/add-ins/develop/create-addin-commands#sample-code-for-function-commands).
  * 2. The set-up runs once Office.js is ready (https://learn.microsoft.com/office/dev/add-ins/develop/initialize-add-in):
- *    it first checks the requirement sets (src/requirements.ts), so an Excel without them reads one sentence
- *    in the taskpane instead of failing inside a load; then the Session over the guarded, partitioned storage.
+ *    it first checks that there is an Excel (Office.js loaded, the page inside Office) and that it has the
+ *    requirement sets (src/requirements.ts), so each failure reads one sentence in the taskpane instead of a
+ *    blank page or an error inside a load; then the Session over the guarded, partitioned storage. While
+ *    Office.js has not answered, the taskpane says so after STALLED_AFTER_MS.
  */
 import { Session } from "./api";
 import { refreshData, syncStates } from "./commands/commands";
@@ -19,9 +21,9 @@ import { useSession } from "./functions/runtime";
 import { guardedStorage, storageBlockedMessage } from "./guarded-storage";
 import { ExcelWorkbook, runSelfTest } from "./sheets";
 import { mountTaskpane, type Taskpane } from "./taskpane/app";
-import { assertExcelSupported } from "./taskpane/host-support";
+import { OFFICE_JS_STALLED, STALLED_AFTER_MS, assertExcelSupported, officeReady } from "./taskpane/host-support";
 import { explain } from "./taskpane/messages";
-import { showNotice, showOnly } from "./taskpane/notices";
+import { hideNotice, showNotice, showOnly } from "./taskpane/notices";
 
 interface Runtime {
   session: Session;
@@ -30,12 +32,16 @@ interface Runtime {
 
 const appRoot = (): HTMLElement => document.getElementById("app")!;
 
+/** Office.js's global; undefined where its script tag (taskpane.html) did not load. */
+const office = (): typeof Office | undefined => Reflect.get(globalThis, "Office") as typeof Office | undefined;
+
 /** Resolves once Office.js is ready and the taskpane is mounted; rejects with why it could not be. */
-const ready: Promise<Runtime> = Office.onReady().then(setUp);
-ready.catch((error: unknown) => {
+const ready: Promise<Runtime> = officeReady(office()).then(setUp);
+const stalled = setTimeout(() => showNotice(appRoot(), "setup-stalled", OFFICE_JS_STALLED), STALLED_AFTER_MS);
+ready.then(() => hideNotice(appRoot(), "setup-stalled"), (error: unknown) => {
   console.error("Spend Sync could not start:", (error as Error)?.message);
   showOnly(appRoot(), "setup-error", explain(error));
-});
+}).finally(() => clearTimeout(stalled));
 
 register("refreshData", whenReady(ready, ({ taskpane }) => refreshData(() => Office.addin.showAsTaskpane(), () => taskpane.refreshAll()), report));
 register("syncStates", whenReady(ready, ({ taskpane }) => syncStates(() => Office.addin.showAsTaskpane(), () => taskpane.previewSync()), report));
@@ -69,6 +75,7 @@ async function report({ stage, error }: CommandFailure): Promise<void> {
  * (an Excel without the requirement sets), this page runs as a plain taskpane with no commands to bind.
  */
 function register(actionId: string, handler: (event: Office.AddinCommands.Event) => void): void {
+  if (office() === undefined) return; // no Office.js: the taskpane says so (officeReady)
   try {
     Office.actions.associate(actionId, handler);
   } catch (error) {

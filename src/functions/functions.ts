@@ -13,6 +13,12 @@ import { toFunctionError } from "./errors";
 import { governedRecord } from "./record-batch";
 import { currentSession, governed, resultForm } from "./runtime";
 
+// The metadata plugin appends `CustomFunctions.associate(...)` calls to this file, and Office.js defines
+// CustomFunctions. Where Office.js did not load (a blocked CDN), those calls would throw at load and leave the
+// taskpane blank; with no Excel to call the functions, they register with a CustomFunctions that keeps nothing,
+// and the taskpane says why it cannot start (taskpane/host-support.ts).
+if (typeof CustomFunctions === "undefined") Reflect.set(globalThis, "CustomFunctions", { associate: () => undefined });
+
 /** A list as Excel shows it: with data types where this Excel takes them from a function (dates look like dates), else plain. */
 const output = (spill: Spill): any[][] => {
   const form = resultForm();

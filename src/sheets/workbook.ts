@@ -158,8 +158,11 @@ export interface Workbook {
   appendRows(write: AppendWrite): Promise<void>;
   readSetting(key: string): Promise<string | null>;
   writeSetting(key: string, value: string): Promise<void>;
-  /** Selects a body cell of a table (links to rows with problems). */
-  select(tableName: string, row: number, column: number): Promise<void>;
+  /**
+   * Selects a body cell of a table (links to rows with problems; a load's first State cell), Excel scrolling it
+   * into view. `column` is an index in the table, or a header (the first column where the table has no such one).
+   */
+  select(tableName: string, row: number, column: number | string): Promise<void>;
   /** Where the person is looking (the ribbon's commands act there); absent where the host cannot say. */
   lookedAt?(): Promise<LookedAt>;
   /**

@@ -188,8 +188,10 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
       after?.(report);
       await reportLoad(workbook, where, report);
       // The loaded table is shown, a new one or one loaded again (Excel leaves a sheet it adds in the background,
-      // the summary sheet too; a person who pressed Load from the Summary sheet reads the table next).
-      if (where === loadStatus) await workbook.select(report.tableName, 0, 0).catch(() => undefined);
+      // the summary sheet too; a person who pressed Load from the Summary sheet reads the table next). Its first
+      // State cell is selected, where the person edits (Excel scrolls it into view, also on a laptop's screen:
+      // docs/layout.md); a table without one (cards, movements), its first cell.
+      if (where === loadStatus) await workbook.select(report.tableName, 0, "State").catch(() => undefined);
       await links.showTables(report.tableName);
     } catch (error) {
       failed(where, error, await undone?.().catch(() => ""));

@@ -17,6 +17,17 @@ export function display(value: Scalar, format: string): string {
   return String(value);
 }
 
+/**
+ * Excel's rule for a number or date wider than its column: the cell shows `#` across its width instead of a
+ * cut figure ("####"), so a person never reads 1,250.0 for 1,250,000.00 or 2026-06 for 2026-06-12. Text is not
+ * cut this way (the grid lets it run into empty cells to its right). `width` is what the column holds, `measure`
+ * the width of a text in the grid's font.
+ */
+export function fitNumber(text: string, width: number, measure: (text: string) => number): string {
+  if (measure(text) <= width) return text;
+  return "#".repeat(Math.max(1, Math.floor(width / measure("#"))));
+}
+
 /** What the formula bar shows for a cell: its formula, a date as a date, anything else as stored. */
 export function barText(cell: { value: Scalar; formula?: string; numberFormat: string } | undefined): string {
   if (!cell) return "";

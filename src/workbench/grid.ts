@@ -8,12 +8,16 @@ import { h } from "../taskpane/dom";
 import type { CellLine, SheetModel } from "./fake-excel";
 import { columnLetters, type Area } from "./fake-excel/address";
 import { inArea } from "./fake-excel/spills";
-import { display } from "./display";
+import { display, fitNumber } from "./display";
 import { areaOf, type Point, type Selection } from "./selection";
 
 const ROW_HEIGHT = 22;
 const ROW_HEAD_WIDTH = 48;
 const OVERSCAN = 8;
+/** A cell's left and right padding and its right border (workbench.css), which its text does not get. */
+const CELL_PADDING = 9;
+/** How far text runs on into empty cells to its right. */
+const OVERFLOW_CELLS = 8;
 /** Rows and columns drawn beyond the data, as Excel's grid goes on. */
 const SPARE_ROWS = 30, SPARE_COLUMNS = 3, MIN_ROWS = 40, MIN_COLUMNS = 10;
 
@@ -48,6 +52,7 @@ export class GridView {
   private rows = MIN_ROWS;
   private first = 0;
   private scheduled = false;
+  private readonly ruler = document.createElement("canvas").getContext("2d");
 
   constructor(private readonly scroller: HTMLElement, events: GridEvents) {
     this.table = h("table", { role: "grid" });
@@ -100,14 +105,15 @@ export class GridView {
     for (let r = this.first; r < last; r++) {
       const line = sheet.cells.get(r);
       const tr = h("tr", { "aria-rowindex": r + 2 }, h("th", { className: r >= range.row && r < range.row + range.rowCount ? "rowhead on" : "rowhead" }, r + 1));
-      for (let c = 0; c < columns; c++) tr.appendChild(this.cell(line?.get(c), r, c, state, range));
+      for (let c = 0; c < columns; c++) tr.appendChild(this.cell(line, r, c, state, range));
       body.push(tr);
     }
     this.table.replaceChildren(colgroup, h("thead", {}, head), h("tbody", {}, ...body));
   }
 
-  private cell(cell: { value: string | number | boolean; numberFormat: string; fill?: string; bold?: boolean } | undefined, r: number, c: number, state: GridState, range: Area): HTMLElement {
+  private cell(line: CellLine | undefined, r: number, c: number, state: GridState, range: Area): HTMLElement {
     const { selection, spill, fillTarget } = state;
+    const cell = line?.get(c);
     const classes = [];
     if (typeof cell?.value === "number") classes.push("num");
     if (cell?.bold) classes.push("bold");
@@ -115,12 +121,34 @@ export class GridView {
     else if (inArea(range, r, c)) classes.push("in-range");
     if (spill && inArea(spill, r, c)) classes.push("spill");
     if (fillTarget && inArea(fillTarget, r, c)) classes.push("fill-target");
+    const text = cell ? display(cell.value, cell.numberFormat) : "";
+    const room = typeof cell?.value === "string" && text !== "" ? this.room(line!, c) : this.widths[c];
+    if (room > this.widths[c]) classes.push("over");
     const td = h("td", { "data-cell": `${columnLetters(c)}${r + 1}`, "data-row": r, "data-col": c, role: "gridcell", className: classes.join(" ") },
-      cell ? display(cell.value, cell.numberFormat) : "");
+      typeof cell?.value === "number" ? fitNumber(text, this.widths[c] - CELL_PADDING, (t) => this.textWidth(t))
+        : room > this.widths[c] ? h("span", { style: `max-width:${room - CELL_PADDING}px` }, text) : text);
     // Fills come from the add-in's own constants; anything else is not painted.
     if (cell?.fill && /^#[0-9A-F]{6}$/i.test(cell.fill)) td.style.backgroundColor = cell.fill;
     if (r === range.row + range.rowCount - 1 && c === range.column + range.columnCount - 1) td.appendChild(h("div", { className: "fill-handle", title: "Drag down to fill" }));
     return td;
+  }
+
+  /** The width a text in column `c` may take: its own, and that of the empty cells right of it (Excel's overflow). */
+  private room(line: CellLine, c: number): number {
+    let room = this.widths[c];
+    for (let next = c + 1; next < Math.min(this.widths.length, c + 1 + OVERFLOW_CELLS); next++) {
+      const cell = line.get(next);
+      if (cell && (cell.value !== "" || cell.formula !== undefined)) break;
+      room += this.widths[next];
+    }
+    return room;
+  }
+
+  /** A text's width in the grid's font (Canvas measureText; an estimate where the page has no canvas). */
+  private textWidth(text: string): number {
+    if (!this.ruler) return text.length * 7;
+    this.ruler.font = getComputedStyle(this.table).font || "12px sans-serif";
+    return this.ruler.measureText(text).width;
   }
 
   /** The sheet's extent (rows from the Map's keys, columns from tables and the rows near the top) and column widths. */
@@ -144,7 +172,8 @@ export class GridView {
     this.widths = Array.from({ length: columns }, (_, c) => {
       const set = sheet.columnWidths.get(c);
       if (set) return Math.min(320, Math.max(40, Math.round(set)));
-      const longest = Math.max(0, ...sample.map((line) => String(line.get(c)?.value ?? "").length));
+      const shown = (cell: ReturnType<CellLine["get"]>) => (cell ? display(cell.value, cell.numberFormat) : "");
+      const longest = Math.max(0, ...sample.map((line) => shown(line.get(c)).length));
       return Math.min(240, Math.max(72, longest * 7 + 12));
     });
     return columns;
@@ -164,6 +193,18 @@ export class GridView {
     else if (b.top + b.height > s.scrollTop + s.clientHeight) s.scrollTop = b.top + b.height - s.clientHeight;
     if (b.left - ROW_HEAD_WIDTH < s.scrollLeft) s.scrollLeft = b.left - ROW_HEAD_WIDTH;
     else if (b.left + b.width > s.scrollLeft + s.clientWidth) s.scrollLeft = b.left + b.width - s.clientWidth;
+  }
+
+  /**
+   * Scrolls sideways the least needed to show columns `first`..`last` whole, right of the row numbers; where
+   * they do not all fit, `first` wins (as Excel's Range.select shows a range's top-left first).
+   */
+  revealColumns(first: number, last: number): void {
+    const s = this.scroller;
+    const end = this.box({ row: 0, column: last });
+    if (end.left + end.width > s.scrollLeft + s.clientWidth) s.scrollLeft = end.left + end.width - s.clientWidth;
+    const start = this.box({ row: 0, column: first }).left - ROW_HEAD_WIDTH;
+    if (start < s.scrollLeft) s.scrollLeft = start;
   }
 
   /** Rows a page holds (PageDown / PageUp). */

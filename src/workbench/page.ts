@@ -18,11 +18,13 @@ import { explain } from "../taskpane/messages";
 import { showNotice, showOnly } from "../taskpane/notices";
 import { FakeExcel } from "./fake-excel";
 import { addInParts } from "./fake-excel/addin-parts";
+import { inArea } from "./fake-excel/spills";
 import { DEFAULT_PROFILE, PROFILES } from "./fake-excel/profiles";
 import { officeJs } from "./office-js/library";
 import { useExcelProfile } from "./office-js/office-host";
 import { addValuesAsJson } from "./office-js/values-as-json";
 import { mountProfileMenu } from "./profile-menu";
+import { editableColumns } from "./editable-columns";
 import { Entries } from "./entry";
 import { mountRibbon } from "./ribbon";
 import { PersonView } from "./person-view";
@@ -66,7 +68,14 @@ function setUp(): Taskpane {
       const loaded = excel.model.tables.filter((t) => t.sheet.visibility === "Visible" && t.name !== JOURNAL_TABLE);
       if (view.editing) {
         // Leave the person's edit where it is; the new table's tab is there to click.
-      } else if (picked) view.showSheet(picked.sheet, { row: picked.area.row, column: picked.area.column });
+      } else if (picked) {
+        view.showSheet(picked.sheet, { row: picked.area.row, column: picked.area.column });
+        // A cell of the editable columns (a load's first State cell): all of them on screen, State first
+        // (docs/layout.md, "On a laptop's screen").
+        const table = excel.model.tables.find((t) => t.sheet.name === picked.sheet && inArea(t.area, picked.area.row, picked.area.column));
+        const editable = table && editableColumns(table);
+        if (editable && picked.area.column >= editable.first && picked.area.column <= editable.last) view.revealColumns(picked.area.column, editable.last);
+      }
       // A table just loaded: show it (the journal stays on its own tab until the user opens it).
       else if (loaded.length > tablesSeen) view.showSheet(loaded[loaded.length - 1].sheet.name);
       tablesSeen = loaded.length;

@@ -2,6 +2,7 @@
  * The grid's selection as Excel keeps it: an active cell (the anchor, where typing goes) and the opposite
  * corner that Shift+arrows and Shift+click move. Pure, so the moves are tested without a page.
  */
+import type { SheetModel } from "./fake-excel";
 import type { Area } from "./fake-excel/address";
 
 export interface Point {
@@ -56,4 +57,19 @@ export function jump(from: Point, rows: number, columns: number, filled: (p: Poi
     p = next;
   }
   return p;
+}
+
+/** The cell holds a value or a formula (where Ctrl+arrows stop). */
+export function filled(sheet: SheetModel, p: Point): boolean {
+  const cell = sheet.cell(p.row, p.column);
+  return !!cell && (cell.value !== "" || cell.formula !== undefined);
+}
+
+/** The last row with cells, and the last column of `p`'s row: how far Ctrl+arrows go. */
+export function extent(sheet: SheetModel, p: Point): Point {
+  let row = 0;
+  for (const r of sheet.cells.keys()) row = Math.max(row, r);
+  let column = p.column;
+  for (const c of sheet.cells.get(p.row)?.keys() ?? []) column = Math.max(column, c);
+  return { row, column };
 }

@@ -4,7 +4,6 @@
  * a person does), never through the API the add-in uses. While a cell is edited, Excel is in cell edit
  * mode (UserActions.beginCellEdit), so the add-in's batches wait for it, as they would in Excel.
  */
-import { h } from "../taskpane/dom";
 import type { FakeExcel, SheetModel } from "./fake-excel";
 import { formatArea, parseArea } from "./fake-excel/address";
 import { formatTsv, parseTsv } from "./clipboard";
@@ -13,8 +12,9 @@ import { CellEditor } from "./editor";
 import type { Entries } from "./entry";
 import { GridView } from "./grid";
 import type { Command, EditMode } from "./keyboard";
-import { areaOf, extendTo, jump, move, single, type Point, type Selection } from "./selection";
+import { areaOf, extendTo, extent, filled, jump, move, single, type Point, type Selection } from "./selection";
 import { StopAlert } from "./stop-alert";
+import { renderTabs } from "./tabs";
 import { wireInputs } from "./workbook-inputs";
 
 export interface WorkbookViewElements {
@@ -75,7 +75,7 @@ export class WorkbookView {
   render(): void {
     const visible = this.excel.model.sheets.filter((s) => s.visibility === "Visible");
     if (!visible.some((s) => s.name === this.sheetName)) this.sheetName = visible[0].name;
-    this.el.tabs.replaceChildren(...visible.map((s) => h("button", { type: "button", "data-sheet": s.name, "aria-current": s.name === this.sheetName ? "true" : "false", onclick: () => this.showSheet(s.name) }, s.name)));
+    renderTabs(this.el.tabs, visible.map((s) => s.name), this.sheetName, (name) => this.showSheet(name));
     const { anchor } = this.selection;
     const spill = this.excel.user.spillAt(this.sheetName, this.active);
     this.grid.render({
@@ -132,7 +132,7 @@ export class WorkbookView {
         return;
       case "move": {
         if (!command.jump) return this.select(move(sel, command.rows, command.columns, command.extend));
-        const to = jump(command.extend ? sel.focus : sel.anchor, command.rows, command.columns, (p) => this.filled(p), this.extent(sel.anchor));
+        const to = jump(command.extend ? sel.focus : sel.anchor, command.rows, command.columns, (p) => filled(this.sheet(), p), extent(this.sheet(), sel.anchor));
         return this.select(command.extend ? extendTo(sel, to) : single(to));
       }
       case "page": return this.select(move(sel, command.pages * this.grid.pageRows(), 0, command.extend));
@@ -142,18 +142,10 @@ export class WorkbookView {
     }
   }
 
-  private filled(p: Point): boolean {
-    const cell = this.sheet().cell(p.row, p.column);
-    return !!cell && (cell.value !== "" || cell.formula !== undefined);
-  }
-
-  /** The last row with cells, and the last column of the active row: where Ctrl+arrows stop. */
-  private extent(p: Point): Point {
-    let row = 0;
-    for (const r of this.sheet().cells.keys()) row = Math.max(row, r);
-    let column = p.column;
-    for (const c of this.sheet().cells.get(p.row)?.keys() ?? []) column = Math.max(column, c);
-    return { row, column };
+  /** Scrolls sideways the least needed to show columns `first`..`last` of the sheet shown (see GridView.revealColumns). */
+  revealColumns(first: number, last: number): void {
+    this.grid.revealColumns(first, last);
+    this.render();
   }
 
   beginEdit(mode: Exclude<EditMode, "idle">, source: "cell" | "bar", typed?: string): void {

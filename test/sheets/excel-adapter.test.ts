@@ -501,7 +501,7 @@ describe("the user's workbook", () => {
     await stream.discard();
   });
 
-  it("going to a record's cell (the taskpane's links) shows its sheet and selects that cell of the table, wherever the table stands; a row it no longer has, or a table gone, changes nothing", async () => {
+  it("going to a record's cell (the taskpane's links) shows its sheet and selects that cell of the table, wherever the table stands, by index or by header; a row it no longer has, or a table gone, changes nothing", async () => {
     const excel = new FakeExcel();
     await excel.run(async (ctx) => {
       const sheet = ctx.workbook.worksheets.add("Data");
@@ -514,6 +514,11 @@ describe("the user's workbook", () => {
     await workbook.select("T", 1, 1);
     expect(excel.model.activeSheet?.name).toBe("Data");
     expect(excel.model.selection).toEqual({ sheet: "Data", area: { row: 4, column: 3, rowCount: 1, columnCount: 1 } });
+    // By its header (a load selects its first State cell); a header the table lacks, its first column.
+    await workbook.select("T", 0, "State");
+    expect(excel.model.selection).toEqual({ sheet: "Data", area: { row: 3, column: 3, rowCount: 1, columnCount: 1 } });
+    await workbook.select("T", 0, "Paid ID");
+    expect(excel.model.selection).toEqual({ sheet: "Data", area: { row: 3, column: 2, rowCount: 1, columnCount: 1 } });
     await excel.run(async (ctx) => {
       ctx.workbook.worksheets.getItem("Sheet1").activate();
       await ctx.sync();

@@ -1,6 +1,8 @@
 /** The startup check: an Excel without a required set hears, in one sentence, what is missing and which Excel has it. */
 import { AVAILABILITY, REQUIRED_CUSTOM_FUNCTIONS_RUNTIME, REQUIRED_EXCEL_API, REQUIRED_SETS } from "../../src/requirements";
-import { UnsupportedExcelError, assertExcelSupported, missingSets } from "../../src/taskpane/host-support";
+import {
+  NOT_IN_EXCEL, NotInExcelError, OFFICE_JS_MISSING, OFFICE_JS_STALLED, STALLED_AFTER_MS, UnsupportedExcelError, assertExcelSupported, missingSets, officeReady,
+} from "../../src/taskpane/host-support";
 
 /** Office.context.requirements of an Excel that supports each named set up to the given version. */
 function excelWith(supported: Record<string, string>) {
@@ -50,4 +52,30 @@ it("an Excel lacking both ExcelApi and the custom functions runtime hears about 
 
 it("every required version has its line of Excel versions (raising a constant needs Microsoft's table for it)", () => {
   for (const set of REQUIRED_SETS) expect([set.name, AVAILABILITY[`${set.name} ${set.version}`]]).toEqual([set.name, expect.stringContaining("Excel on the web")]);
+});
+
+describe("before the requirement sets: is there an Excel at all (issue 43)", () => {
+  it("no Office.js (its script did not load): the sentence says so, names Microsoft's address and what to do", async () => {
+    await expect(officeReady(undefined)).rejects.toThrow(new NotInExcelError("no-office-js"));
+    expect(OFFICE_JS_MISSING).toMatch(/^Office\.js, .* did not load from appsforoffice\.microsoft\.com: allow that address .*, then close and reopen Spend Sync\.$/);
+  });
+
+  it("Office.js outside Office (host null, no requirements): the sentence says Spend Sync works only inside Excel", async () => {
+    await expect(officeReady({ onReady: async () => ({ host: null }), context: {} })).rejects.toThrow(NOT_IN_EXCEL);
+    await expect(officeReady({ onReady: async () => ({ host: "Excel" }), context: {} })).rejects.toThrow(NOT_IN_EXCEL);
+    await expect(officeReady({ onReady: async () => ({ host: null }), context: { requirements: excelWith(current).requirements } })).rejects.toThrow(NOT_IN_EXCEL);
+  });
+
+  it("Excel: ready, and the requirement check comes next", async () => {
+    const { requirements } = excelWith(current);
+    await expect(officeReady({ onReady: async () => ({ host: "Excel" }), context: { requirements } })).resolves.toBeUndefined();
+  });
+
+  it("each sentence is one sentence, naming what is wrong before what to do", () => {
+    for (const sentence of [OFFICE_JS_MISSING, NOT_IN_EXCEL, OFFICE_JS_STALLED]) {
+      expect(sentence.match(/\.(\s|$)/g)).toHaveLength(1);
+      expect(sentence).toMatch(/: [a-z]/);
+    }
+    expect(OFFICE_JS_STALLED).toContain(`${STALLED_AFTER_MS / 1000} seconds`);
+  });
 });

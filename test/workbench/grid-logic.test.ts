@@ -1,5 +1,6 @@
 /** The workbench grid's logic without a page: keys, selection moves, the clipboard's text, formula errors. */
 import { formatTsv, parseTsv } from "../../src/workbench/clipboard";
+import { fitNumber } from "../../src/workbench/display";
 import { asFormula } from "../../src/workbench/entry";
 import { evaluate } from "../../src/workbench/formula";
 import { commandFor, type KeyLike } from "../../src/workbench/keyboard";
@@ -74,5 +75,17 @@ describe("clipboard text and typed formulas", () => {
     } finally {
       Reflect.deleteProperty(globalThis, "CustomFunctions");
     }
+  });
+});
+
+describe("a number or date too wide for its column (Excel's ####)", () => {
+  // A monospace stand-in for the grid's font: 7 px a character.
+  const measure = (text: string) => text.length * 7;
+
+  it("shows the figure where it fits, and # across the column where it does not, never a cut figure", () => {
+    expect(fitNumber("2026-06-12", 70, measure)).toBe("2026-06-12");
+    expect(fitNumber("2026-06-12", 69, measure)).toBe("#########");
+    expect(fitNumber("1,250,000.50", 40, measure)).toBe("#####");
+    expect(fitNumber("1,250,000.50", 3, measure)).toBe("#");
   });
 });

@@ -103,12 +103,13 @@ export class ExcelWorkbook implements Workbook {
     return { ...sheet, selectedTables: selected };
   }
 
-  select(tableName: string, row: number, column: number): Promise<void> {
+  select(tableName: string, row: number, column: number | string): Promise<void> {
     return this.run(async (context) => {
       const at = await locateTable(context, tableName);
       if (!at || row >= at.bodyRows) return;
+      const index = typeof column === "number" ? column : Math.max(0, at.header.indexOf(column));
       at.sheet.activate();
-      at.sheet.getRangeByIndexes(at.top + 1 + row, at.left + column, 1, 1).select();
+      at.sheet.getRangeByIndexes(at.top + 1 + row, at.left + index, 1, 1).select();
       await context.sync();
     });
   }
