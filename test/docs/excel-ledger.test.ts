@@ -77,6 +77,8 @@ function officeCalls(): string[] {
     // Code only: comments and string literals name Office.js in prose.
     const code = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, '""').replace(/\/\/.*$/gm, "");
     for (const m of code.matchAll(/\bOffice((?:\??\.[a-z]\w*)+)/g)) found.add(`Office${m[1].replace(/\?/g, "").split(".").slice(0, 4).join(".")}`);
+    // The global Office handed in as a parameter where it may be missing (taskpane/host-support.ts: `office.onReady()`).
+    for (const m of code.matchAll(/\boffice\??\.(onReady)\(/g)) found.add(`Office.${m[1]}`);
     for (const m of code.matchAll(/\bCustomFunctions\.(Error|ErrorCode|associate)\b/g)) found.add(`CustomFunctions.${m[1]}`);
     for (const m of code.matchAll(/\bExcel\.(run|CalculationType)\b/g)) found.add(`Excel.${m[1]}`);
     if (/\bevent\.completed\(/.test(code)) found.add("event.completed");
