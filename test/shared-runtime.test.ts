@@ -31,6 +31,11 @@ class FakeElement {
   prepend(child: FakeElement) { child.parent = this; this.children.unshift(child); }
   replaceChildren() { this.children = []; this.text = ""; }
   replaceWith(other: FakeElement) { const p = this.parent!; p.children[p.children.indexOf(this)] = other; other.parent = p; }
+  // What the taskpane's reveal (dom.ts) reads and sets to bring a line into view: the page is its scroller here.
+  get parentElement(): FakeElement | null { return this.parent; }
+  scrollTop = 0;
+  getBoundingClientRect() { return { top: 0 }; }
+  focus() {}
 }
 
 function deferred<T>() {
@@ -48,7 +53,8 @@ function loadPage(supported: (name: string, version?: string) => boolean, option
   const app = new FakeElement("main");
   const g = globalThis as Record<string, unknown>;
   g.Office = {
-    onReady: () => officeReady.promise,
+    // As Office.js answers inside Excel: the host and platform (outside Office, host is null).
+    onReady: () => officeReady.promise.then(() => ({ host: "Excel", platform: "OfficeOnline" })),
     actions: { associate: (id: string, handler: (event: Office.AddinCommands.Event) => void) => handlers.set(id, handler) },
     context: { requirements: { isSetSupported: supported }, partitionKey: undefined, diagnostics: { version: "16.0", platform: "OfficeOnline" } },
     addin: { showAsTaskpane: async () => void shown.push("taskpane") },
@@ -60,7 +66,9 @@ function loadPage(supported: (name: string, version?: string) => boolean, option
     getElementById: (id: string) => (id === "app" ? app : null),
     createElement: (tag: string) => new FakeElement(tag),
     createTextNode: (text: string) => Object.assign(new FakeElement("#text"), { textContent: text }),
+    scrollingElement: new FakeElement("html"),
   };
+  g.getComputedStyle = () => ({ overflowY: "visible" });
   installCustomFunctionsStub();
   // The page's top-level code runs on load, like a <script> in taskpane.html.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads synchronously
