@@ -35,7 +35,7 @@ async function probe(name: string, reply: Reply) {
   const status = root.querySelector("#connect-status")!;
   for (let i = 0; i < 200 && status.className !== "error"; i++) await new Promise((r) => setTimeout(r, 5));
   return {
-    name, className: status.className, text: status.textContent, children: status.children.length, html: status.innerHTML,
+    name, className: status.className, text: status.textContent, children: [...status.children].map((c) => `${c.tagName.toLowerCase()}.${c.className}`), html: status.innerHTML,
     images: window.document.querySelectorAll("img").length, bolds: window.document.querySelectorAll("b").length,
   };
 }
