@@ -83,15 +83,16 @@ export async function* recordPages(client: SpendClient, scope: RecordScope, opti
   const columns = columnsOf(scope.kind);
   const pageSize = recordPageSize(scope.kind);
   for await (const page of recordSpecOf(scope.kind).pages(client, scope, options).pages()) {
+    // Ids are UUIDs, whose hex digits are one id in either case: 3F25… typed in a cell is the record listed as 3f25….
     const byId = new Map<string, object | undefined>();
-    for (const listed of page.results) byId.set(listed.id, listed.record);
+    for (const listed of page.results) byId.set(listed.id.toLowerCase(), listed.record);
     yield {
       page: page.page, count: page.count, pageSize, size: page.results.length + page.malformed.length,
       spill: (id) => {
-        const record = byId.get(id);
+        const record = byId.get(id.toLowerCase());
         return record ? render(columns, [record]) : undefined;
       },
-      holds: (id) => byId.has(id),
+      holds: (id) => byId.has(id.toLowerCase()),
     };
   }
 }

@@ -25,7 +25,14 @@ export function connectionSection(session: Session, defaults: { baseUrl?: string
     status(connectStatus, "busy", "Testing the connection…");
     connectButton.disabled = true;
     try {
-      const typed = { baseUrl: baseUrl.value.trim(), enterpriseId: enterprise.value.trim(), apiKey: apiKey.value.trim() || working?.apiKey || "" };
+      const typedUrl = baseUrl.value.trim();
+      const key = apiKey.value.trim() || (working && sameOrigin(typedUrl, working.baseUrl) ? working.apiKey : "");
+      if (!key && working) {
+        // The saved key goes only where it was saved: a typo in the address must not hand it to another host.
+        status(connectStatus, "error", `Type the API key to test ${typedUrl || "this address"}: the saved key is sent only to ${originOf(working.baseUrl)}, where it was saved. ${keptSentence(working)}`);
+        return;
+      }
+      const typed = { baseUrl: typedUrl, enterpriseId: enterprise.value.trim(), apiKey: key };
       let tested: { client: SpendClient; cards: number };
       try {
         tested = await testConnection(session, typed);
@@ -59,3 +66,15 @@ async function testConnection(session: Session, connection: Connection): Promise
 function keptSentence(working: Connection): string {
   return `Nothing was changed: the connection that worked is kept (enterprise ${working.enterpriseId} at ${working.baseUrl}), and Spend Sync's formulas go on using it.`;
 }
+
+/** A URL's origin, or the text itself where it is no URL. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/** True when `typed` names the same scheme, host and port as `saved`. */
+const sameOrigin = (typed: string, saved: string) => originOf(typed) === originOf(saved);

@@ -64,9 +64,13 @@ describe("the workbench in Chromium", () => {
     await connect(page, "a-mistyped-key");
     await expectText(page.locator("#connect-status"), `The API key was refused for enterprise ${f.enterprise.id}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key." ${kept}`);
     expect(await page.evaluate(() => localStorage.getItem("spendsync.connection"))).toBe(saved);
-    // A network blip: nothing answers at the address.
+    // Another address with no key typed: the saved key is not sent there (a typo must not hand it to another host).
     await page.getByLabel("Base URL").fill("http://127.0.0.1:9/proxy");
     await connect(page, "");
+    await expectText(page.locator("#connect-status"),
+      `Type the API key to test http://127.0.0.1:9/proxy: the saved key is sent only to ${new URL(baseUrl).origin}, where it was saved. ${kept}`);
+    // A network blip: nothing answers at the address.
+    await connect(page, f.enterprise.api_key);
     // Said in words, what was kept after it, and the request on its own details line (issue 43, part 6).
     const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     const request = `GET /proxy/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1`;

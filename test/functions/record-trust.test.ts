@@ -145,6 +145,16 @@ describe(`at most ${MAX_UNLISTED_GETS} GETs a recalculation for ids no list hold
     }
   }, 60_000);
 
+  it(`${MAX_UNLISTED_GETS} + 20 listed ids typed in capitals are answered from the list: one page, no GET, none capped (ids are UUIDs, one id in either case)`, async () => {
+    const sub = f.enterprise.subsidiaries[0];
+    const listed = f.sandbox.store.expensesOf(sub).slice(0, MAX_UNLISTED_GETS + 20);
+    expect(listed.length).toBe(MAX_UNLISTED_GETS + 20);
+    const { requests } = connect(f, f.sandbox.baseUrl);
+    const shown = await Promise.all(listed.map((x) => settle(expense(sub, x.id.toUpperCase(), "state", invocation()))));
+    expect(shown).toEqual(listed.map((x) => ({ value: [[x.state]] })));
+    expect(requests).toEqual([`${f.prefix}/subsidiaries/${sub}/expenses/?page=1&page_size=1000`]);
+  }, 60_000);
+
   it("a record the list holds but its GET must decide (malformed there) is not missing: past the cap, it still gets its GET and its error", async () => {
     const sub = f.enterprise.subsidiaries[0];
     const bad = f.sandbox.store.expensesOf(sub)[40];
