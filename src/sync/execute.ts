@@ -53,6 +53,8 @@ export interface SyncReport {
   stopped: null | "auth" | "cancelled" | "workbook";
   /** One sentence for the user. */
   summary: string;
+  /** Why the records this run applied could not all be read again to confirm them ("" when they were): a warning, not a success. */
+  confirmFailure: string;
   /** HTTP requests sent (reads and PATCHes). */
   requests: number;
 }
@@ -111,7 +113,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   const list = results.list();
   const counts = Object.fromEntries(OUTCOMES.map((o) => [o, list.filter((r) => r.outcome === o).length])) as Record<Outcome, number>;
   const tail = [stop.message, confirmFailure && `${confirmFailure} Run Sync states again or refresh to check them.`].filter(Boolean).join(" ");
-  return { tableName: table.tableName, runId, results: list, counts, stopped: stop.reason, summary: summarize(counts, tail), requests: client.stats.requests - requestsBefore };
+  return { tableName: table.tableName, runId, results: list, counts, stopped: stop.reason, summary: summarize(counts, tail), confirmFailure, requests: client.stats.requests - requestsBefore };
 }
 
 /** The table the preview was of, and its plan: refused when it is of another enterprise or changed since the preview. */

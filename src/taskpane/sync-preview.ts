@@ -119,7 +119,8 @@ async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () =>
         syncStatus.textContent = `Synced ${done} of ${total}…`;
       },
     });
-    status(syncStatus, report.stopped || report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0 ? "warn" : "ok", report.summary);
+    const needsYou = report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0;
+    status(syncStatus, report.stopped || report.confirmFailure || needsYou ? "warn" : "ok", report.summary);
     const problems = problemLines(report);
     setChildren(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null, rowList(report.tableName, problems, linkTo(ctx, report.tableName)));
   } catch (error) {

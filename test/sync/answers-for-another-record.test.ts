@@ -244,6 +244,8 @@ describe("the confirmation after a run", () => {
 
     expect(report.counts).toMatchObject({ applied: 1, overwritten: 0 });
     expect(report.summary).toBe("1 applied. 1 of the records this sync changed could not be confirmed: the service answered for another record. Run Sync states again or refresh to check them.");
+    // The taskpane shows it as a warning, not a success.
+    expect(report.confirmFailure).toBe("1 of the records this sync changed could not be confirmed: the service answered for another record.");
     expect(proxy!.passed.map((p) => [p.method, p.forwarded])).toEqual([
       ["GET", recordPath(row.id)], ["PATCH", recordPath(row.id)], ["GET", recordPath(other.id, sub2)],
     ]);
