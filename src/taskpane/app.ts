@@ -54,7 +54,7 @@ export interface Taskpane {
 export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const { session, workbook } = deps;
   const storage = deps.storage ?? guardedStorage(() => localStorage, { partitionKey: officePartitionKey() });
-  const state: TaskpaneState = { loading: null, previewTable: null, pending: null };
+  const state: TaskpaneState = { loading: null, previewTable: null, pending: null, syncing: false };
   const ctx: SectionContext = { session, workbook, changed: () => deps.onWorkbookChanged?.(), state };
   // Excel waits for a cell being edited, silently: the taskpane says why a load or a sync seems stuck.
   workbook.onExcelWait?.((waiting) => (waiting ? showNotice(root, "excel-wait", EXCEL_WAIT_NOTICE) : hideNotice(root, "excel-wait")));

@@ -106,6 +106,7 @@ async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () =>
   const pending = state.pending;
   if (!pending || pending.counts.change + (sendChecked.checked ? pending.counts.check : 0) === 0) return;
   confirmButton.disabled = previewButton.disabled = true;
+  state.syncing = true;
   syncProgress.hidden = false;
   status(syncStatus, "busy", "Reading the records' current state…");
   try {
@@ -126,6 +127,7 @@ async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () =>
   } catch (error) {
     failed(syncStatus, error);
   } finally {
+    state.syncing = false;
     state.pending = null;
     previewButton.disabled = false;
     syncProgress.hidden = true;
@@ -156,6 +158,7 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
   const { target, previewBox, syncStatus, syncProgress, previewButton, confirmButton, sendChecked, byName } = view;
 
   function clear(): void {
+    if (state.syncing) return; // the running sync's status and rows stay until it ends
     state.pending = null;
     state.previewTable = null;
     confirmButton.disabled = true;
@@ -170,6 +173,7 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
   }
 
   async function show(note?: string): Promise<void> {
+    if (state.syncing) return void status(syncStatus, "busy", "A sync is running: its outcome shows here when it ends. Preview again after it.");
     clear();
     if (note) {
       // Names of tables and sheets only: no text from the service, nothing to redact.

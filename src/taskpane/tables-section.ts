@@ -72,6 +72,8 @@ export function tablesSection(ctx: SectionContext, deps: TablesDeps): TablesSect
   tables.addEventListener("change", tablePicked);
 
   async function previewInView(): Promise<void> {
+    // While a sync runs, the ribbon's Sync states shows that run (a new preview would let Confirm start a second one).
+    if (state.syncing) return void sync.reveal();
     const names = await listLoadedTables(workbook);
     const view = (await workbook.lookedAt?.().catch(() => null)) ?? null;
     const choice = chooseTable(view, names, tables.value);

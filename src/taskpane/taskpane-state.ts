@@ -14,6 +14,11 @@ export interface TaskpaneState {
   previewTable: string | null;
   /** The preview Confirm would send; null when there is none (cleared, or sent). */
   pending: SyncPreview | null;
+  /**
+   * A Confirm and sync is running: nothing may replace its preview or enable Confirm again until it ends (a second
+   * run over the same rows could read them as loaded before the first run's PATCH lands, and send them twice).
+   */
+  syncing: boolean;
 }
 
 /** What every section that reads or writes the workbook is given. */

@@ -129,3 +129,40 @@ it("a load that fails on page 2 says so in words, says the partial table was rem
   await page.screenshot({ path: join(OUT, "load-fails-on-page-2-in-words.png") });
   await page.close();
 });
+
+it("Sync states pressed while a sync runs shows that run and starts no second one: each PATCH leaves once (review of issue 43's part 2)", async () => {
+  const page = await openWorkbench(rig, { width: 1600, height: 1000 });
+  // Every PATCH is held at the page's edge until the ribbon has been pressed, as on a slow link.
+  const patches: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route((url) => url.pathname.includes("/expenses/"), async (route) => {
+    if (route.request().method() === "PATCH") {
+      patches.push(new URL(route.request().url()).pathname);
+      await held;
+    }
+    await route.continue();
+  });
+  await connect(page, rig.f.enterprise.api_key);
+  const sub = rig.f.enterprise.subsidiaries[1];
+  await page.getByLabel("Subsidiary ID").fill(sub);
+  await page.getByLabel("State").selectOption("approved");
+  await page.getByRole("button", { name: "Load into a table" }).click();
+  await loadedTable(page);
+  const state = await columnOf(page, "State");
+  for (let row = 2; row <= 4; row++) await enterInCell(page, `${state}${row}`, "accounted", "accounted");
+  await page.getByRole("button", { name: "Preview sync" }).click();
+  await expectText(page.locator("#preview-counts"), /^3 to send/);
+  await page.getByRole("button", { name: "Confirm and sync" }).click();
+  for (let i = 0; i < 600 && patches.length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+  expect(patches.length).toBe(3);
+  // The run is waiting on its PATCHes: the ribbon's Sync states must not open a new preview Confirm could send.
+  await page.locator("#ribbon-syncStates").click();
+  await page.locator("#ribbon-syncStates:not([disabled])").waitFor();
+  expect(await page.locator("#confirm-sync").isDisabled()).toBe(true);
+  release();
+  await expectText(page.locator("#sync-status"), /^3 applied\./);
+  expect([patches.length, new Set(patches).size]).toEqual([3, 3]);
+  expect(await page.locator("#confirm-sync").isDisabled()).toBe(true);
+  await page.close();
+});
