@@ -18,9 +18,8 @@ import { ROOT } from "../support/process";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 import { launchChromium } from "../support/chromium";
 import { expectText } from "../support/expect-text";
+import { productionBuild } from "../support/production-build";
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const config = require(join(ROOT, "webpack.config.js"));
 const OUT = join(ROOT, "test-output");
 
 jest.setTimeout(180_000);
@@ -41,11 +40,7 @@ const logged = () => logLines.map((line) => JSON.parse(line) as AccessLogEntry);
 let browser: Browser;
 
 beforeAll(async () => {
-  dist = mkdtempSync(join(tmpdir(), "spend-dist-prod-"));
-  process.env.ADDIN_URL = "https://spendsync.example.com/";
-  const production = { ...(await config({}, { mode: "production" })), context: ROOT };
-  production.output = { ...production.output, path: dist };
-  await compile(production);
+  dist = await productionBuild(false);
   const stubDir = mkdtempSync(join(tmpdir(), "spend-office-stub-"));
   await compile({
     mode: "development", devtool: false, context: ROOT, target: ["web", "es2020"],

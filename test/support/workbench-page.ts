@@ -3,11 +3,9 @@
  * real sandbox, driven in Debian's Chromium; and what a person does there (connect, type in a cell, read a
  * table as the in-memory Excel holds it).
  */
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
-import webpack from "webpack";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { launchChromium } from "./chromium";
 import { expectText } from "./expect-text";
@@ -15,6 +13,7 @@ import { ROOT } from "./process";
 import { withSandbox, type SandboxFixture } from "./sandbox";
 import type { SandboxOptions } from "../../src/sandbox/server";
 import { serveBuild } from "./web-server";
+import { productionBuild } from "./production-build";
 
 export const OUT = join(ROOT, "test-output");
 
@@ -27,16 +26,9 @@ export interface WorkbenchRig {
   close(): Promise<void>;
 }
 
-/** Builds the production bundle with the workbench, starts the sandbox (with `sandbox`'s options), serves both, launches Chromium. */
+/** Builds the production bundle with the workbench (once for all test files: workbench-build.ts), starts the sandbox (with `sandbox`'s options), serves both, launches Chromium. */
 export async function startWorkbench(sandbox: SandboxOptions = {}): Promise<WorkbenchRig> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const config = require(join(ROOT, "webpack.config.js"));
-  const dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
-  const options = { ...(await config({ workbench: true }, { mode: "production" })), context: ROOT, devtool: false };
-  options.output = { ...options.output, path: dist };
-  process.env.ADDIN_URL = "https://spendsync.example.com/";
-  const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
-  if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+  const dist = await productionBuild();
   const f = await withSandbox(sandbox);
   const web = await serveBuild(dist, f.sandbox.baseUrl);
   const browser = await launchChromium();

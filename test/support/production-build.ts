@@ -1,0 +1,62 @@
+/**
+ * The production build (with the workbench, or without it as users get it), built once per content of its inputs and shared by every browser
+ * test file (each used to build its own: six builds of 40-90 s each in one `npm test`). The key is a digest of
+ * every file the build reads (src/, assets/, tools/, webpack.config.js, manifest.xml, tsconfig.json,
+ * package-lock.json), so a change to any of them builds anew; the folder is filled in a temporary place and
+ * renamed into place whole, so a test never serves a half-written build.
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import webpack from "webpack";
+import { ROOT } from "./process";
+
+/** What the build reads, relative to the project root (folders are read whole). */
+const INPUTS = ["src", "assets", "tools", "webpack.config.js", "manifest.xml", "tsconfig.json", "package-lock.json"];
+
+const CACHE = join(ROOT, "node_modules", ".cache", "spend-workbench");
+
+function filesUnder(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).sort().flatMap((name) => filesUnder(join(path, name)));
+}
+
+/** A digest of every input's path and bytes (and of the options the build is made with). */
+function buildKey(options: Record<string, unknown>): string {
+  const hash = createHash("sha256").update(JSON.stringify(options));
+  for (const file of INPUTS.map((input) => join(ROOT, input)).filter(existsSync).flatMap(filesUnder)) {
+    hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 24);
+}
+
+async function compile(dist: string, workbench: boolean): Promise<void> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const config = require(join(ROOT, "webpack.config.js"));
+  const options = { ...(await config(workbench ? { workbench } : {}, { mode: "production" })), context: ROOT, ...(workbench ? { devtool: false } : {}) };
+  options.output = { ...options.output, path: dist };
+  const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
+  if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+}
+
+/**
+ * The folder of the production build for today's files (with the workbench unless `workbench` is false): built
+ * now, or the one an earlier test file built. Tests only read it.
+ */
+export async function productionBuild(workbench = true): Promise<string> {
+  const addinUrl = "https://spendsync.example.com/";
+  process.env.ADDIN_URL = addinUrl;
+  const dist = join(CACHE, buildKey({ workbench, addinUrl }));
+  if (existsSync(dist)) return dist;
+  mkdirSync(CACHE, { recursive: true });
+  const building = mkdtempSync(join(CACHE, "building-"));
+  try {
+    await compile(building, workbench);
+    renameSync(building, dist);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    // Another test process finished the same build first: its folder is as good as ours.
+    if (!existsSync(dist)) throw error;
+  }
+  return dist;
+}
