@@ -15,6 +15,7 @@ import { ROOT } from "./process";
 import { withSandbox, type SandboxFixture } from "./sandbox";
 import type { SandboxOptions } from "../../src/sandbox/server";
 import { serveBuild } from "./web-server";
+import { demoIds } from "../../tools/demo-ids";
 
 export const OUT = join(ROOT, "test-output");
 
@@ -27,8 +28,11 @@ export interface WorkbenchRig {
   close(): Promise<void>;
 }
 
-/** Builds the production bundle with the workbench, starts the sandbox (with `sandbox`'s options), serves both, launches Chromium. */
-export async function startWorkbench(sandbox: SandboxOptions = {}): Promise<WorkbenchRig> {
+/**
+ * Builds the production bundle with the workbench, starts the sandbox (with `sandbox`'s options), serves both,
+ * launches Chromium. With `demoIds`, the page is served the demo ids as npm start's dev server serves them.
+ */
+export async function startWorkbench(sandbox: SandboxOptions = {}, { demoIds: withDemoIds = false } = {}): Promise<WorkbenchRig> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const config = require(join(ROOT, "webpack.config.js"));
   const dist = mkdtempSync(join(tmpdir(), "spend-dist-"));
@@ -38,7 +42,7 @@ export async function startWorkbench(sandbox: SandboxOptions = {}): Promise<Work
   const stats = await new Promise<webpack.Stats>((resolve, reject) => webpack(options, (e, s) => (e ? reject(e) : resolve(s!))));
   if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
   const f = await withSandbox(sandbox);
-  const web = await serveBuild(dist, f.sandbox.baseUrl);
+  const web = await serveBuild(dist, f.sandbox.baseUrl, withDemoIds ? { "/demo-ids.json": demoIds(f.sandbox.manifest()) } : {});
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   return {
