@@ -2,7 +2,7 @@
  * Issue 43, part 8 and part 10's pickers, in Chromium with the production build (with the workbench) served on
  * loopback beside the real sandbox, the page given /demo-ids.json as npm start's dev server gives it.
  * - First use (no id used before on this device, an empty workbook): once connected, the subsidiary picker offers
- *   the demo subsidiaries by name, marked "demo data"; one picked loads. The billing-period picker offers the
+ *   the demo subsidiaries by name, marked "demo data"; one picked loads, and is offered first as used recently. The billing-period picker offers the
  *   chosen card's periods by their dates. Screenshots: test-output/first-use-subsidiary-picker.png,
  *   test-output/first-use-billing-period-picker.png.
  * - Office 2024 (?excel=office-2024): =SPEND.EXPENSES spills dates and timestamps a person reads, amounts as
@@ -42,6 +42,10 @@ it("first use: the subsidiary picker offers the demo subsidiaries by name, as de
   await expectText(page.locator("#subsidiary-id-chosen"), `${spain.name} (EUR)`);
   await page.getByRole("button", { name: "Load into a table" }).click();
   expect(await loadedTable(page)).toMatch(/^SpendExpenses_/);
+  // Once used, it comes first as used recently, still by its name; the other demo subsidiaries follow.
+  await page.getByLabel("Show subsidiary suggestions").click();
+  await expectText(options.first().locator(".opt-source"), "used recently");
+  expect(await options.locator(".opt-label").allTextContents()).toEqual([spain, ...subsidiaries.filter((s) => s !== spain)].map((s) => `${s.name} (${s.currency})`));
   await page.close();
 });
 
