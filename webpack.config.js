@@ -76,6 +76,24 @@ function proxyOptions(service, ownOrigin) {
   };
 }
 
+/**
+ * The demo data's ids and names for the workbench's pickers (issue 43), as npm start hands them over in
+ * SPEND_DEMO_IDS (tools/demo-ids.ts: no key in it). The dev server only: a production build has none, so nothing
+ * of it ships. Without them (a dev server npm start did not start) it answers 404 and the pickers offer no demo.
+ */
+function demoIdsMiddleware(json) {
+  const body = json ? JSON.stringify(JSON.parse(json)) : null;
+  return {
+    name: "demo-ids",
+    path: "/demo-ids.json",
+    middleware: (req, res) => {
+      const status = body === null ? 404 : 200;
+      res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      res.end(body ?? JSON.stringify({ status, error: "No demo data: this dev server was not started by npm start." }));
+    },
+  };
+}
+
 module.exports = async (env = {}, argv = {}) => {
   const mode = argv.mode ?? "production";
   const dev = mode === "development";
@@ -143,13 +161,16 @@ module.exports = async (env = {}, argv = {}) => {
     const port = Number(process.env.SPEND_DEV_PORT ?? 3000);
     const server = await serverOptions();
     const ownOrigin = `${server.type}://${host.includes(":") ? `[${host}]` : host}:${port}`;
+    const proxy = proxyOptions(service, ownOrigin);
+    const demoIds = demoIdsMiddleware(process.env.SPEND_DEMO_IDS);
     config.devServer = {
       host,
       port,
       server,
       static: false,
       // The add-in reaches a service that sends no CORS headers through here: base URL <dev server>/proxy.
-      ...proxyOptions(service, ownOrigin),
+      ...proxy,
+      setupMiddlewares: (middlewares) => proxy.setupMiddlewares([demoIds, ...middlewares]),
       client: { overlay: false },
     };
   }

@@ -15,6 +15,7 @@ import type { SandboxManifest } from "../src/sandbox/server";
 import { MARKERS, ROOT, create, livenessOf, pidFilePath, readInstance, release, removeIfUnchanged, staleSentence, textOf, update, type Instance, type Role } from "./instance";
 import { portProblem } from "./ports";
 import { OWN_GROUP, endAll } from "./processes";
+import { demoIds } from "./demo-ids";
 import { prepareDataFile, startArgs } from "./start-args";
 import { deathSentence, flagsSentence } from "./start-report";
 
@@ -169,7 +170,8 @@ async function main(): Promise<void> {
   console.log(`Sandbox ready at ${sandbox.base_url}. Building the add-in (webpack dev server, ${https ? "https" : "http on loopback"})…`);
   const dev = spawn(bin("webpack"), ["serve", "--mode", "development"], {
     cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], ...OWN_GROUP,
-    env: { ...process.env, SPEND_SERVICE_URL: sandbox.base_url, SPEND_HTTPS: https ? "1" : "0", SPEND_DEV_PORT: String(DEV_PORT) },
+    // The demo ids and names, never the keys, for the workbench's pickers (/demo-ids.json: tools/demo-ids.ts).
+    env: { ...process.env, SPEND_SERVICE_URL: sandbox.base_url, SPEND_HTTPS: https ? "1" : "0", SPEND_DEV_PORT: String(DEV_PORT), SPEND_DEMO_IDS: JSON.stringify(demoIds(sandbox)) },
   });
   record("dev server", dev);
   await waitFor(`${devUrl}/workbench.html`, dev);

@@ -103,13 +103,21 @@ export function optionalBoolean(name: string, v: Raw): boolean | undefined {
   throw new ArgumentError(`${name} must be TRUE or FALSE; got "${String(value)}".`);
 }
 
-/** An Excel date (serial number) or text written YYYY-MM-DD, as YYYY-MM-DD. */
+/** A timestamp as a spill without data types writes it (functions/plain-values.ts): "2026-10-27 14:05:00". */
+const SPILLED_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
+
+/**
+ * An Excel date (serial number) or text written YYYY-MM-DD, as YYYY-MM-DD. A timestamp another =SPEND spilled
+ * as text in an Excel without data types gives its day, as its serial does where it is a number.
+ */
 export function optionalDate(name: string, v: Raw): string | undefined {
   const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
   if (typeof value === "number" && Number.isFinite(value) && value > 0) return serialToDate(Math.floor(value));
   const text = String(value).trim();
   if (isIsoDate(text)) return text;
+  const day = SPILLED_TIMESTAMP.exec(text)?.[1];
+  if (day !== undefined && isIsoDate(day)) return day;
   throw new ArgumentError(`${name} must be an Excel date or text written YYYY-MM-DD; got "${text}".`);
 }
 

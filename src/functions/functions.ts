@@ -5,11 +5,12 @@
  * the shared governor; the work is done in sheets/ and api/.
  */
 import {
-  LoadParams, gridOf, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
+  LoadParams, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
   type RecordKind, type ResourceKind, type Spill,
 } from "../sheets";
 import { argumentOf, plainArgument, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
+import { plainGrid, plainValue } from "./plain-values";
 import { governedRecord } from "./record-batch";
 import { currentSession, governed, resultForm } from "./runtime";
 
@@ -19,10 +20,13 @@ import { currentSession, governed, resultForm } from "./runtime";
 // and the taskpane says why it cannot start (taskpane/host-support.ts).
 if (typeof CustomFunctions === "undefined") Reflect.set(globalThis, "CustomFunctions", { associate: () => undefined });
 
-/** A list as Excel shows it: with data types where this Excel takes them from a function (dates look like dates), else plain. */
+/**
+ * A list as Excel shows it: with data types where this Excel takes them from a function (dates look like dates),
+ * else plain, its dates as ISO text (plain-values.ts).
+ */
 const output = (spill: Spill): any[][] => {
   const form = resultForm();
-  return form === "plain" ? gridOf(spill) : typedGrid(spill, form);
+  return form === "plain" ? plainGrid(spill) : typedGrid(spill, form);
 };
 
 async function guard<T>(work: () => Promise<T>): Promise<T> {
@@ -124,11 +128,11 @@ async function one(name: string, kind: RecordKind, id: string, subsidiaryId: str
   // data types, the record with its header row.
   if (column >= 0) {
     const value = spill.rows[0][column];
-    if (form === "plain") return [[value]];
+    if (form === "plain") return [[plainValue(spill.columns[column].kind, value)]];
     // An amount's decimals follow its currency, as in the tables.
     return [[typedValue(spill.columns[column].kind, value, form, rowFormatter(spill.columns)?.(spill.rows[0])[column])]];
   }
-  return form === "plain" ? gridOf(spill) : [[recordEntity(kind, spill, form)]];
+  return form === "plain" ? plainGrid(spill) : [[recordEntity(kind, spill, form)]];
 }
 
 /**

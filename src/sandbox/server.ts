@@ -41,6 +41,12 @@ export interface SandboxManifest {
     api_key: string;
     subsidiaries: string[];
     cards: { id: string; billing_periods: string[] }[];
+    /**
+     * What a person calls each subsidiary, card and billing period above ("Andes Logistics Chile (CLP)",
+     * "•••• 9575 — Sebastián Rojas", "2026-10-06 to 2026-11-05"): the service lists no subsidiaries and no
+     * billing periods, so npm start hands these to the workbench's pickers (tools/demo-ids.ts). Never a key.
+     */
+    names: Record<string, string>;
   }[];
 }
 
@@ -122,6 +128,19 @@ function manifestOf(baseUrl: string, store: Store): SandboxManifest {
       api_key: e.api_key,
       subsidiaries: store.subsidiariesOf(e.id).map((s) => s.id),
       cards: store.cardsOf(e.id).map((c) => ({ id: c.id, billing_periods: store.billingPeriodsOf(c.id).map((p) => p.id) })),
+      names: namesOf(store, e.id),
     })),
   };
+}
+
+/** Each subsidiary's, card's and billing period's name in one enterprise, by id (SandboxManifest.names). */
+function namesOf(store: Store, enterpriseId: string): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const s of store.subsidiariesOf(enterpriseId)) names[s.id] = `${s.name} (${s.currency})`;
+  for (const c of store.cardsOf(enterpriseId)) {
+    const holder = store.person(c.user_id);
+    names[c.id] = `•••• ${c.last_four_digits}${holder ? ` — ${holder.first_name} ${holder.last_name}` : ""}`;
+    for (const p of store.billingPeriodsOf(c.id)) names[p.id] = `${p.start_date} to ${p.end_date}`;
+  }
+  return names;
 }

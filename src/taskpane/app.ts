@@ -11,6 +11,7 @@ import { connectionSection } from "./connection-section";
 import { diagnosticsSection } from "./diagnostics";
 import { append } from "./dom";
 import { loadSection } from "./load-section";
+import type { OfferedIds } from "./offered-ids";
 import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
 import { RecentValues } from "./recent-values";
 import { settingsSection } from "./settings-section";
@@ -35,6 +36,8 @@ export interface TaskpaneDeps {
    * guarded, partitioned localStorage the Session also uses (src/guarded-storage.ts).
    */
   storage?: KeyValueStorage;
+  /** Ids to offer in the Load section's pickers beside those used before (the workbench: the demo data's); none in Excel. */
+  offeredIds?: Promise<OfferedIds | null>;
 }
 
 export interface Taskpane {
@@ -55,7 +58,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const { session, workbook } = deps;
   const storage = deps.storage ?? guardedStorage(() => localStorage, { partitionKey: officePartitionKey() });
   const state: TaskpaneState = { loading: null, previewTable: null, pending: null, syncing: false };
-  const ctx: SectionContext = { session, workbook, changed: () => deps.onWorkbookChanged?.(), state };
+  const ctx: SectionContext = { session, workbook, changed: () => deps.onWorkbookChanged?.(), state, offeredIds: deps.offeredIds };
   // Excel waits for a cell being edited, silently: the taskpane says why a load or a sync seems stuck.
   workbook.onExcelWait?.((waiting) => (waiting ? showNotice(root, "excel-wait", EXCEL_WAIT_NOTICE) : hideNotice(root, "excel-wait")));
 

@@ -164,7 +164,7 @@ export interface LoadSection {
 /** Builds the Load section; `links` are the other sections' actions a load calls. */
 export function loadSection(ctx: SectionContext, recent: RecentValues, links: LoadLinks): LoadSection {
   const { session, workbook } = ctx;
-  const pickers = mountPickers(session, workbook, recent);
+  const pickers = mountPickers(session, workbook, recent, ctx.offeredIds);
   const controls = loadForm(pickers);
   const progress = h("progress", { id: "load-progress", max: 1, value: 0, hidden: true, "aria-label": "Rows loaded" });
   const loadStatus = h("div", { id: "load-status", role: "status", "aria-live": "polite" });

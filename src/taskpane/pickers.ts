@@ -1,15 +1,17 @@
 /**
  * The Load section's id pickers: subsidiary, card and billing period, each a combo box that still takes a
  * typed id. Suggestions: ids used lately on this device (recent-values.ts), ids of the tables this
- * workbook already holds, and for cards the service's cards list (holder and last four digits shown).
- * The spec has no list of subsidiaries nor of a card's billing periods (DESIGN.md), and the Cards table
- * has no billing-period column, so those come only from what was used before.
+ * workbook already holds, for cards the service's cards list (holder and last four digits shown), and last
+ * what the host offers (the workbench: the sandbox's demo data by name, offered-ids.ts). The spec has no list of
+ * subsidiaries nor of a card's billing periods (DESIGN.md), and the Cards table has no billing-period column, so
+ * in Excel those come only from what was used before.
  */
 import { listCards, type Card, type Session } from "../api";
 import { fullName, listLoadedTables, readStoredTable, type LoadParams, type Workbook } from "../sheets";
 import { combobox, type ComboOption, type Combobox } from "./combobox";
 import { h } from "./dom";
 import { explain } from "./messages";
+import { offeredOptions, type OfferedIds } from "./offered-ids";
 import type { RecentValues } from "./recent-values";
 
 export interface Pickers {
@@ -46,7 +48,18 @@ function merge(...lists: ComboOption[][]): ComboOption[] {
   return [...out.values()];
 }
 
-export function mountPickers(session: Session, workbook: Workbook, recent: RecentValues): Pickers {
+/** What `promise` gave once it settled (null before, or when it failed); `then` runs when it gives something. */
+function settled<T>(promise: Promise<T | null> | undefined, then: () => void): () => T | null {
+  let value: T | null = null;
+  void promise?.then((v) => {
+    value = v;
+    then();
+  }, () => undefined);
+  return () => value;
+}
+
+/** The pickers; `offered`, when a host gives it, adds its ids once it settles (a failure offers none). */
+export function mountPickers(session: Session, workbook: Workbook, recent: RecentValues, offered?: Promise<OfferedIds | null>): Pickers {
   const subsidiary = combobox("subsidiary-id", "subsidiary", "subsidiary UUID: type or pick");
   const card = combobox("card-id", "card", "card UUID: type, or pick by holder or last digits");
   const period = combobox("billing-period-id", "billing period", "billing period UUID: type or pick");
@@ -55,6 +68,7 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
   let cards: { enterpriseId: string; options: ComboOption[] } | null = null;
   let cardsLoading: Promise<void> | null = null;
   const labels = () => new Map((cards?.enterpriseId === enterprise() ? cards.options : []).map((o) => [o.value, o.label ?? ""]));
+  const hostIds = settled(offered, () => void refresh());
 
   async function workbookParams(): Promise<LoadParams[]> {
     const out: LoadParams[] = [];
@@ -72,10 +86,12 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
     subsidiary.setOptions(merge(
       recent.list(id, "subsidiary").map((v) => ({ value: v.value, label: v.label, source: RECENT })),
       inWorkbook.flatMap((p) => ("subsidiaryId" in p ? [{ value: p.subsidiaryId, source: IN_WORKBOOK }] : [])),
+      offeredOptions(hostIds(), id).subsidiaries,
     ));
     card.setOptions(merge(
       recent.list(id, "card").map((v) => ({ value: v.value, label: cardLabels.get(v.value) || v.label, source: RECENT })),
       cards?.enterpriseId === id ? cards.options : [],
+      offeredOptions(hostIds(), id).cards,
     ));
     refreshPeriods(inWorkbook);
   }
@@ -85,6 +101,7 @@ export function mountPickers(session: Session, workbook: Workbook, recent: Recen
     period.setOptions(cardId ? merge(
       recent.list(enterprise(), { periodsOf: cardId }).map((v) => ({ value: v.value, label: v.label, source: RECENT })),
       inWorkbook.flatMap((p) => ("billingPeriodId" in p && p.cardId === cardId ? [{ value: p.billingPeriodId, source: IN_WORKBOOK }] : [])),
+      offeredOptions(hostIds(), enterprise()).periodsOf(cardId),
     ) : []);
   }
 

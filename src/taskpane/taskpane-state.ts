@@ -5,6 +5,7 @@
 import type { Session } from "../api";
 import type { Workbook } from "../sheets";
 import type { SyncPreview } from "../sync";
+import type { OfferedIds } from "./offered-ids";
 
 /** The state more than one section reads or changes; app.ts makes the one object and hands it to them. */
 export interface TaskpaneState {
@@ -28,5 +29,7 @@ export interface SectionContext {
   /** After a load, a refresh or a sync wrote to the workbook (TaskpaneDeps.onWorkbookChanged). */
   changed: () => void;
   state: TaskpaneState;
+  /** Ids the host offers the Load section's pickers (TaskpaneDeps.offeredIds). */
+  offeredIds?: Promise<OfferedIds | null>;
 }
 

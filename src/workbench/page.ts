@@ -17,6 +17,7 @@ import { assertExcelSupported } from "../taskpane/host-support";
 import { explain } from "../taskpane/messages";
 import { showNotice, showOnly } from "../taskpane/notices";
 import { FakeExcel } from "./fake-excel";
+import { demoIds } from "./demo-ids";
 import { addInParts } from "./fake-excel/addin-parts";
 import { inArea } from "./fake-excel/spills";
 import { DEFAULT_PROFILE, PROFILES } from "./fake-excel/profiles";
@@ -61,6 +62,7 @@ function setUp(): Taskpane {
   return mountTaskpane(appRoot, {
     session, workbook, recalculate: () => entries.recalculateAll(), selfTest: () => runSelfTest(excel, `${profile.name}, in memory`, Office.context.requirements),
     defaults: { baseUrl: params.get("baseUrl") ?? `${location.origin}/proxy`, enterpriseId: params.get("enterprise") ?? "" },
+    offeredIds: demoIds(),
     onWorkbookChanged: () => {
       // Follow the add-in: show the sheet of the cell it selected (a link to a row), or of the newest table.
       const picked = excel.model.selection;

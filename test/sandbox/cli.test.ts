@@ -15,7 +15,7 @@ describe("the start-up contract: npm run sandbox -- --port 0 --json", () => {
       expect(manifest.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(manifest.enterprises.length).toBeGreaterThanOrEqual(2);
       const [e] = manifest.enterprises;
-      expect(Object.keys(e).sort()).toEqual(["api_key", "cards", "id", "subsidiaries"]);
+      expect(Object.keys(e).sort()).toEqual(["api_key", "cards", "id", "names", "subsidiaries"]);
       expect(e.subsidiaries.length).toBeGreaterThanOrEqual(2);
       expect(e.cards.length).toBeGreaterThanOrEqual(3);
       const res = await api(manifest.base_url, e.api_key, `/public/v1/enterprises/${e.id}/corporate-cards/${e.cards[0].id}/billing-periods/${e.cards[0].billing_periods[0]}/movements/?page_size=1`);

@@ -1,4 +1,7 @@
-/** A loopback server for browser tests: the built add-in's files, and /proxy/* forwarded to the service (like the dev server's proxy). */
+/**
+ * A loopback server for browser tests: the built add-in's files, /proxy/* forwarded to the service (like the dev
+ * server's proxy), and `answers` (a path and its JSON) as the dev server answers /demo-ids.json.
+ */
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,10 +15,15 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function serveBuild(dir: string, service: string): Promise<{ url: string; close(): Promise<void> }> {
+export async function serveBuild(dir: string, service: string, answers: Record<string, unknown> = {}): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     try {
+      if (Object.hasOwn(answers, url.pathname)) {
+        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify(answers[url.pathname]));
+        return;
+      }
       if (url.pathname.startsWith("/proxy/")) {
         const headers: Record<string, string> = {};
         for (const name of ["authorization", "content-type", "accept"]) if (req.headers[name]) headers[name] = String(req.headers[name]);

@@ -14,6 +14,7 @@ import { withSandbox, type SandboxFixture } from "./sandbox";
 import type { SandboxOptions } from "../../src/sandbox/server";
 import { serveBuild } from "./web-server";
 import { productionBuild } from "./production-build";
+import { demoIds } from "../../tools/demo-ids";
 
 export const OUT = join(ROOT, "test-output");
 
@@ -26,11 +27,15 @@ export interface WorkbenchRig {
   close(): Promise<void>;
 }
 
-/** Builds the production bundle with the workbench (once for all test files: workbench-build.ts), starts the sandbox (with `sandbox`'s options), serves both, launches Chromium. */
-export async function startWorkbench(sandbox: SandboxOptions = {}): Promise<WorkbenchRig> {
+/**
+ * Builds the production bundle with the workbench (once for all test files: production-build.ts), starts the
+ * sandbox (with `sandbox`'s options), serves both, launches Chromium. With `demoIds`, the page is served the
+ * demo ids as npm start's dev server serves them.
+ */
+export async function startWorkbench(sandbox: SandboxOptions = {}, { demoIds: withDemoIds = false } = {}): Promise<WorkbenchRig> {
   const dist = await productionBuild();
   const f = await withSandbox(sandbox);
-  const web = await serveBuild(dist, f.sandbox.baseUrl);
+  const web = await serveBuild(dist, f.sandbox.baseUrl, withDemoIds ? { "/demo-ids.json": demoIds(f.sandbox.manifest()) } : {});
   const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   return {

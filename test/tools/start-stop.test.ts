@@ -228,6 +228,18 @@ describe("npm start twice, then npm stop, on free ports", () => {
     expect(await connectWith(`${devUrl}/proxy`)).toBeGreaterThan(0);
   });
 
+  it("the dev server answers the demo ids it printed, by name, for the workbench's pickers, and no key (issue 43)", async () => {
+    const [, id, key, subsidiaries] = /enterprise 1: id (\S+)\s+key (\S+)\s+subsidiaries (.+)/.exec(first.stdout())!;
+    const answer = await fetch(`http://localhost:${env.SPEND_DEV_PORT}/demo-ids.json`);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).not.toContain(key);
+    const { enterprises } = JSON.parse(text) as { enterprises: { id: string; subsidiaries: { id: string; name: string }[] }[] };
+    const mine = enterprises.find((e) => e.id === id)!;
+    expect(mine.subsidiaries.map((s) => s.id)).toEqual(subsidiaries.trim().split(", "));
+    expect(mine.subsidiaries.map((s) => s.name)).toEqual(mine.subsidiaries.map(() => expect.stringMatching(/^\S.* \([A-Z]{3}\)$/)));
+  });
+
   it("npm stop ends npm start, the sandbox, the dev server and everything they spawned, and frees both ports", async () => {
     const groups = JSON.parse(pidFileText).groups as { role: string; pid: number }[];
     const stop = npm("stop", env);

@@ -7,7 +7,7 @@
 import { Session, memoryStorage } from "../../src/api";
 import * as fns from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
-import { refreshAll, runSelfTest, serialToDate } from "../../src/sheets";
+import { refreshAll, runSelfTest } from "../../src/sheets";
 import { previewSync, runSync } from "../../src/sync";
 import { assertExcelSupported, UnsupportedExcelError } from "../../src/taskpane/host-support";
 import { addInParts } from "../../src/workbench/fake-excel/addin-parts";
@@ -118,14 +118,14 @@ describe("what a =SPEND cell holds in each Excel", () => {
     expect(result.error).toMatch(/did not load the add-in's functions/);
   });
 
-  it("Office 2024: plain values, never #VALUE!: a record as a header row and its row, a date as its serial with no format", async () => {
+  it("Office 2024: plain values, never #VALUE!: a record as a header row and its row, a date as its ISO text with no format", async () => {
     const e = f.sandbox.store.expensesOf(f.sub)[0];
     const record = await cell("office-2024", `=SPEND.EXPENSE("${f.sub}", "${e.id}")`);
     expect(record.error).toBeUndefined();
     const [header, row] = record.grid;
     expect(header.slice(0, 3)).toEqual(["Expense ID", "Expense #", "Date"]);
     expect(row[0]).toBe(e.id);
-    expect(serialToDate(row[2] as number)).toBe(e.date);
+    expect(row[2]).toBe(e.date);
     expect(record.formats!.flat().every((format) => format === null)).toBe(true);
     const list = await cell("office-2024", `=SPEND.EXPENSES("${f.sub}")`);
     expect(list.grid.flat()).not.toContain("#VALUE!");
