@@ -6,7 +6,10 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: false }],
+    // jose ships ES modules only, which Jest on Node 20 cannot require: compiled to CommonJS for the tests.
+    "/node_modules/jose/.+\\.js$": ["ts-jest", { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" }, diagnostics: false }],
   },
+  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   // Integration tests start real servers on loopback; give a shared, noisy machine room.
   testTimeout: 30000,
   setupFiles: ["<rootDir>/test/support/office-js.ts"],
