@@ -66,7 +66,7 @@ async function admitPatch(request: Request, url: URL, headers: Headers, person: 
   const claim = await claimRequest(gate.db, batchId.toLowerCase(), person, path, body, gate.now());
   if (claim.kind === "refused") return { answered: jsonError(claim.status, claim.message) };
   if (claim.kind === "replay") return { answered: replayed(claim) };
-  if (claim.kind === "in-flight") return { answered: await awaitAnswer(gate, batchId.toLowerCase(), path) };
+  if (claim.kind === "in-flight") return { answered: await awaitAnswer(gate, batchId.toLowerCase(), person, path) };
   const forwarded = new Request(request.url, { method: "PATCH", headers, body: bytes });
   return {
     request: forwarded,
@@ -84,10 +84,10 @@ function replayed(answer: { status: number; contentType: string; body: string })
 }
 
 /** A repeat that arrived while the first was being sent: it gets the first's answer, or 409 if none comes in time. */
-async function awaitAnswer(gate: TeamGate, batchId: string, path: string): Promise<Response> {
+async function awaitAnswer(gate: TeamGate, batchId: string, sender: Person, path: string): Promise<Response> {
   for (let waited = 0; waited < gate.inFlightWaitMs; waited += gate.inFlightPollMs) {
     await gate.sleep(gate.inFlightPollMs);
-    const answer = await recordedAnswer(gate.db, batchId, path);
+    const answer = await recordedAnswer(gate.db, batchId, sender, path, gate.now());
     if (answer) return replayed(answer);
   }
   return jsonError(409, "This PATCH is being sent by an earlier request and its answer is not recorded yet: it was not sent again. Read the record before trying again.");

@@ -32,7 +32,7 @@ export async function claimRequest(db: SqlClient, batchId: string, sender: Perso
     if (requests.rows.length === 0) return refused(403, "This PATCH is not in the batch it names: nothing was sent.");
     if (row.body !== body) return refused(409, "This PATCH's body differs from the one approved: nothing was sent. Prepare a new batch.");
     if (row.request_state === "answered") {
-      await appendAudit(tx, { at: new Date(now).toISOString(), actor: actorOf(sender), action: "replay", batchId, detail: JSON.stringify({ path, status: row.answer_status }) });
+      await appendAudit(tx, replayEntry(sender, batchId, path, row.answer_status, now));
       return { kind: "replay", status: row.answer_status ?? 502, contentType: row.answer_type ?? "application/json", body: row.answer_body ?? "" };
     }
     if (row.request_state === "sending") return { kind: "in-flight" };
@@ -43,6 +43,9 @@ export async function claimRequest(db: SqlClient, batchId: string, sender: Perso
     return { kind: "forward", seq: row.seq };
   });
 }
+
+const replayEntry = (sender: Person, batchId: string, path: string, status: number | null, now: number) =>
+  ({ at: new Date(now).toISOString(), actor: actorOf(sender), action: "replay" as const, batchId, detail: JSON.stringify({ path, status }) });
 
 const refused = (status: 403 | 409, message: string): Claim => ({ kind: "refused", status, message });
 
@@ -57,12 +60,13 @@ export async function recordAnswer(db: SqlClient, batchId: string, seq: number, 
   });
 }
 
-/** The recorded answer of a request another claim is sending, once there is one. */
-export async function recordedAnswer(db: SqlClient, batchId: string, path: string): Promise<{ status: number; contentType: string; body: string } | undefined> {
+/** The recorded answer of a request another claim is sending, once there is one (the repeat that gets it is audited). */
+export async function recordedAnswer(db: SqlClient, batchId: string, sender: Person, path: string, now: number): Promise<{ status: number; contentType: string; body: string } | undefined> {
   const { rows } = await db.query<{ answer_status: number | null; answer_type: string | null; answer_body: string | null }>(
     "SELECT answer_status, answer_type, answer_body FROM team_requests WHERE batch_id = $1 AND method = 'PATCH' AND path = $2 AND state = 'answered'",
     [batchId, path],
   );
   const row = rows[0];
+  if (row !== undefined) await db.transaction((tx) => appendAudit(tx, replayEntry(sender, batchId, path, row.answer_status, now)));
   return row === undefined ? undefined : { status: row.answer_status ?? 502, contentType: row.answer_type ?? "application/json", body: row.answer_body ?? "" };
 }
