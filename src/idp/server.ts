@@ -104,6 +104,6 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** A request the identity provider cannot answer (an unknown demo person). */
-export class IdpError extends Error {
+class IdpError extends Error {
   override readonly name = "IdpError";
 }

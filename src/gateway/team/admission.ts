@@ -18,7 +18,7 @@ import { claimRequest, recordAnswer, recordedAnswer } from "./forwarding";
 import type { TeamGate } from "./gate";
 import type { Person } from "./tokens";
 
-export const BATCH_HEADER = "x-spend-batch";
+const BATCH_HEADER = "x-spend-batch";
 
 export type TeamAdmission = { answered: Response } | { request: Request; settle: (answer: Response) => Promise<Response> };
 

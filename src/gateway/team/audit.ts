@@ -8,7 +8,7 @@
 import { sha256Hex } from "./hash";
 import { AUDIT_LOCK, num, type Sql } from "./sql";
 
-export const GENESIS_HASH = "0".repeat(64);
+const GENESIS_HASH = "0".repeat(64);
 
 export interface AuditEntry {
   /** ISO time. */

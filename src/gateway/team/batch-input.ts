@@ -44,7 +44,7 @@ export interface BatchInput {
 }
 
 /** At most this many PATCHes in one batch (a month's run of a large subsidiary). */
-export const MAX_BATCH_REQUESTS = 5000;
+const MAX_BATCH_REQUESTS = 5000;
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 

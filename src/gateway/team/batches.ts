@@ -11,7 +11,7 @@ import type { Person } from "./tokens";
 
 export type BatchState = "pending" | "approved" | "rejected" | "expired";
 
-export interface RequestOutcome extends BatchRequest {
+interface RequestOutcome extends BatchRequest {
   /** ready: not sent yet; sending: forwarded, answer not recorded yet; answered. */
   state: "ready" | "sending" | "answered";
   answer: { status: number; body: string } | null;

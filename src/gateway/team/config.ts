@@ -6,7 +6,7 @@
 import { TeamError } from "./errors";
 
 export type Role = "viewer" | "preparer" | "approver";
-export const ROLES: readonly Role[] = ["viewer", "preparer", "approver"];
+const ROLES: readonly Role[] = ["viewer", "preparer", "approver"];
 
 export interface TeamConfig {
   /** Directory (tenant) ids whose people may sign in; a token of any other tenant is refused. */

@@ -17,7 +17,7 @@ export interface SqlClient extends Sql {
 }
 
 /** Advisory lock keys: one for the schema, one serializing the audit chain's appends. */
-export const SCHEMA_LOCK = 4_800_001;
+const SCHEMA_LOCK = 4_800_001;
 export const AUDIT_LOCK = 4_800_002;
 
 const SCHEMA = [

@@ -17,7 +17,7 @@ export interface Person {
   roles: Role[];
 }
 
-export type Verified = { ok: true; person: Person } | { ok: false; status: 401 | 403; message: string };
+type Verified = { ok: true; person: Person } | { ok: false; status: 401 | 403; message: string };
 
 export type TokenVerifier = (authorization: string | null, now: number) => Promise<Verified>;
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   db = await openPglite();
   ({ gateway } = await world.startGateway(db));
   for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = await world.idp.tokenFor(`${who}@demo.example`);
-});
+}, 120_000);
 afterAll(async () => {
   await world.close();
   await db.close();

@@ -3,7 +3,7 @@ import type { TeamConfig } from "../../../src/gateway/team/config";
 import { DEMO_GROUPS } from "../../../src/idp/people";
 import type { RunningIdp } from "../../../src/idp/server";
 
-export const ENTERPRISE_KEY = "sk_team_0123456789abcdef0123456789abcdef";
+const ENTERPRISE_KEY = "sk_team_0123456789abcdef0123456789abcdef";
 
 export function teamConfigFor(idp: RunningIdp, overrides: Partial<TeamConfig> = {}): TeamConfig {
   return {

@@ -14,10 +14,10 @@ import { startIdp, type RunningIdp } from "../../../src/idp/server";
 import { withSandbox, type SandboxFixture } from "../../support/sandbox";
 import { teamConfigFor } from "./team-fixture";
 
-export const ORIGIN = "http://127.0.0.1:3000";
+const ORIGIN = "http://127.0.0.1:3000";
 
 /** A proxy that counts every PATCH reaching the sandbox, per path. */
-export interface CountingProxy {
+interface CountingProxy {
   baseUrl: string;
   patches: Map<string, number>;
   /** PATCH answers to lose (the service applied the change; its answer never reaches the gateway). */
@@ -25,7 +25,7 @@ export interface CountingProxy {
   close(): Promise<void>;
 }
 
-export async function countingProxy(target: string): Promise<CountingProxy> {
+async function countingProxy(target: string): Promise<CountingProxy> {
   const patches = new Map<string, number>();
   const proxy = { losePatchAnswers: 0 };
   const server: Server = createServer((req, res) => {
