@@ -56,7 +56,7 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
     const refused = refuseOrigin(c.req.raw, settings.allowOrigins);
     if (refused) return refused;
     await next();
-    addCorsHeaders(c.res.headers, c.req.raw);
+    addCorsHeaders(c.res.headers, c.req.raw, settings.team !== null);
   });
 
   // Inside CORS, so an allowed page can read why; before anything that could forward it.

@@ -64,11 +64,14 @@ export function refuseOrigin(request: Request, allowed: ReadonlySet<string>): Re
   return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: VARY });
 }
 
+/** Team mode's answers also say whether a PATCH was answered from the record, and how to sign in. */
+const TEAM_EXPOSED_HEADERS = `${EXPOSED_HEADERS}, X-Spend-Replayed, WWW-Authenticate`;
+
 /** Adds the CORS headers of an actual (non-preflight) answer for an allowed origin, in place. */
-export function addCorsHeaders(headers: Headers, request: Request): void {
+export function addCorsHeaders(headers: Headers, request: Request, team = false): void {
   const origin = request.headers.get("origin");
   headers.append("Vary", VARY);
   if (origin === null) return;
   headers.set("Access-Control-Allow-Origin", origin);
-  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  headers.set("Access-Control-Expose-Headers", team ? TEAM_EXPOSED_HEADERS : EXPOSED_HEADERS);
 }

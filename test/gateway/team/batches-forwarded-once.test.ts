@@ -183,3 +183,18 @@ test("past its validity a batch can be neither approved nor sent; a PATCH alread
   const pending = (await at(`/team/v1/batches?state=pending`, "GET", { token: tokens.alex })).json.results.map((x: { id: string }) => x.id);
   expect(pending).toContain(one.id);
 });
+
+test("the add-in's page may ask for the team API and send a batched PATCH (CORS), and read that an answer was replayed", async () => {
+  const origin = "http://127.0.0.1:3000";
+  const preflight = (method: string, headers: string) => fetch(`${gateway.baseUrl}/team/v1/batches`, {
+    method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": method, "Access-Control-Request-Headers": headers },
+  });
+  const post = await preflight("POST", "authorization, content-type");
+  expect(post.status).toBe(204);
+  expect(post.headers.get("access-control-allow-methods")).toBe("GET, HEAD, PATCH, POST");
+  const patch = await preflight("PATCH", "authorization, content-type, x-spend-batch");
+  expect(patch.headers.get("access-control-allow-headers")).toBe("authorization, content-type, accept, x-spend-batch");
+  expect((await preflight("PUT", "authorization")).status).toBe(403);
+  const me = await fetch(`${gateway.baseUrl}/team/v1/me`, { headers: { Origin: origin, Authorization: `Bearer ${tokens.vera}` } });
+  expect(me.headers.get("access-control-expose-headers")).toBe("Retry-After, X-Spend-Replayed, WWW-Authenticate");
+});
