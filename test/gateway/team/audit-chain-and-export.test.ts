@@ -62,13 +62,17 @@ test("the CSV export has one line per request: preparer, approver, each request 
   expect(csv.text.includes(world.sandbox.enterprise.api_key)).toBe(false);
 });
 
-test("the audit table refuses UPDATE and DELETE; its chain checks intact", async () => {
+test("the audit table refuses UPDATE and DELETE; a sign-in is a row; the chain checks intact", async () => {
   await expect(db.query("UPDATE team_audit SET actor = 'someone else' WHERE seq = 1")).rejects.toThrow(/append-only/);
   await expect(db.query("DELETE FROM team_audit WHERE seq = 1")).rejects.toThrow(/append-only/);
+  // A sign-in (the add-in asks /me after each) is a row too, naming who and with what roles.
+  await call(gateway.baseUrl, "GET", "/team/v1/me", { token: alex });
+  const { rows } = await db.query<{ actor: string; action: string; detail: string }>("SELECT actor, action, detail FROM team_audit ORDER BY seq");
+  expect(rows.map((r) => r.action)).toEqual(["prepare", "approve", "forward", "answer", "forward", "answer", "forward", "answer", "sign-in"]);
+  expect(rows[8]).toEqual({ actor: "5d0e6a1b-3333-4c3a-9f00-000000000003 Alex Approver", action: "sign-in", detail: JSON.stringify({ username: "alex@demo.example", roles: ["approver"] }) });
   const chain = await checkAuditChain(db);
   expect(chain.problems).toEqual([]);
-  // prepare, approve, 3 forwards, 3 answers
-  expect(chain.rows).toBe(8);
+  expect(chain.rows).toBe(9);
 });
 
 test("one row edited (by an owner who disabled the trigger) or removed is named by the check", async () => {
@@ -90,5 +94,5 @@ test("npm run team -- audit-check exits 1 naming the broken rows", async () => {
   expect(run.status).toBe(1);
   expect(run.stdout).toContain("Row 5 was edited: its hash does not match its fields.");
   expect(run.stdout).toContain("Row 8 follows row 6: 1 row(s) missing.");
-  expect(run.stdout).toContain("Audit chain BROKEN: 3 problem(s) in 7 rows.");
+  expect(run.stdout).toContain("Audit chain BROKEN: 3 problem(s) in 8 rows.");
 }, 150_000);
