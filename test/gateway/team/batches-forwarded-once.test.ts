@@ -3,6 +3,8 @@
  * who may prepare and decide, and that a PATCH reaches the service only from an approved batch, unchanged,
  * within its validity, and once.
  */
+import { generateKeyPair, SignJWT } from "jose";
+import { createHmac } from "node:crypto";
 import type { RunningGateway } from "../../../src/gateway/node-server";
 import type { SqlClient } from "../../../src/gateway/team/sql";
 import { batchOfApproved, call, openPglite, teamWorld, type TeamWorld } from "./team-harness";
@@ -197,4 +199,35 @@ test("the add-in's page may ask for the team API and send a batched PATCH (CORS)
   expect((await preflight("PUT", "authorization")).status).toBe(403);
   const me = await fetch(`${gateway.baseUrl}/team/v1/me`, { headers: { Origin: origin, Authorization: `Bearer ${tokens.vera}` } });
   expect(me.headers.get("access-control-expose-headers")).toBe("Retry-After, X-Spend-Replayed, WWW-Authenticate");
+});
+
+test("through the gateway, a forged or foreign token reads nothing and sends nothing, even naming an approved batch", async () => {
+  const { batch, id, hash } = await prepared(1, 90);
+  await at(`/team/v1/batches/${id}/approve`, "POST", { token: tokens.alex, body: { hash, comment: "ok" } });
+  const [r] = batch.requests;
+  const good = JSON.parse(Buffer.from(tokens.pat.split(".")[1], "base64url").toString()) as Record<string, unknown>;
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const s = Math.floor(Date.now() / 1000);
+  const jwks = (await (await fetch(world.idp.jwksUrl)).json()) as { keys: { kid: string }[] };
+  const hsHead = b64({ alg: "HS256", typ: "JWT", kid: jwks.keys[0].kid });
+  const rogue = await generateKeyPair("RS256");
+  const forged: Record<string, string> = {
+    expired: await world.idp.sign({ ...good, iat: s - 7200, nbf: s - 7200, exp: s - 3600 }),
+    "other tenant": await world.idp.sign({ ...good, tid: "11111111-2222-4333-8444-555555555555" }),
+    "other audience": await world.idp.sign({ ...good, aud: "api://another-app" }),
+    "alg none": `${b64({ alg: "none" })}.${b64(good)}.`,
+    "HS256 with the public key": `${hsHead}.${b64(good)}.${createHmac("sha256", JSON.stringify(jwks.keys[0])).update(`${hsHead}.${b64(good)}`).digest("base64url")}`,
+    "key not in the JWKS": await new SignJWT(good).setProtectedHeader({ alg: "RS256", kid: jwks.keys[0].kid }).sign(rogue.privateKey),
+  };
+  const readPath = `${world.sandbox.prefix}/subsidiaries/${world.sandbox.enterprise.subsidiaries[0]}/expenses/?page_size=1`;
+  const statuses = [];
+  for (const [name, token] of Object.entries(forged)) {
+    const read = await at(readPath, "GET", { token });
+    const sent = await at(r.path, "PATCH", { token, body: r.body, batch: id });
+    statuses.push([name, read.status, sent.status, sent.headers.get("www-authenticate")]);
+  }
+  expect(statuses).toEqual(Object.keys(forged).map((name) => [name, 401, 401, 'Bearer realm="spend-sync-gateway"']));
+  expect(world.proxy.patches.get(r.path)).toBeUndefined();
+  // The genuine token still sends it.
+  expect((await at(r.path, "PATCH", { token: tokens.pat, body: r.body, batch: id })).status).toBe(200);
 });
