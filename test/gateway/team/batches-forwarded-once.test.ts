@@ -141,6 +141,10 @@ test("reads need a signed-in member: a token is swapped for the enterprise key, 
   const other = await at(`/public/v1/enterprises/${world.sandbox.other.id}/corporate-cards/`, "GET", { token: tokens.vera });
   expect(other.status).toBe(403);
   expect((await at("/team/v1/me", "GET", { token: tokens.vera })).json).toMatchObject({ name: "Vera Viewer", roles: ["viewer"] });
+  // What the add-in needs before anyone signed in is public, and holds no secret.
+  const signIn = await at("/team/v1/sign-in");
+  expect(signIn).toMatchObject({ status: 200, json: { tenants: [world.idp.tenant], audience: world.idp.audience } });
+  expect(signIn.text.includes(world.sandbox.enterprise.api_key)).toBe(false);
   const key = world.sandbox.enterprise.api_key;
   expect(world.logs.length).toBeGreaterThan(10);
   expect(world.logs.filter((line) => line.includes(key))).toEqual([]);
