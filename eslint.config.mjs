@@ -29,10 +29,11 @@ const hosts = ["functions", "commands", "taskpane", "workbench"];
 // The gateway imports nothing of the add-in or the sandbox (DESIGN.md), not even the root modules of src/.
 const notGateway = ["domain", "api", "sheets", "sync", "sandbox", ...hosts, "shared-runtime", "requirements", "guarded-storage"];
 // Its fetch handler runs on Cloudflare Workers: web-standard APIs only. Only the Node entries may use node:.
-const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-server.ts", "src/gateway/lambda.ts"];
+const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-server.ts", "src/gateway/lambda.ts", "src/gateway/team/databases.ts"];
 const webStandardOnly = { group: ["node:*"], message: "The gateway's handler runs on Workers too: web-standard APIs only (Node modules belong in cli.ts / node-server.ts)." };
 // ... and it imports nothing but its own files and hono, and touches no Node global.
-const ownFilesAndHono = { regex: "^(?!\\./[a-z-]+$|hono(/[a-z-]+)?$)", message: "The gateway's handler imports only its own files (./x) and hono: it runs on Workers too." };
+// (Team mode's files, in team/, also import the gateway's own (../x) and jose, which runs on Workers too.)
+const ownFilesAndHono = { regex: "^(?!\\.\\.?/([a-z-]+/)?[a-z-]+$|hono(/[a-z-]+)?$|jose$)", message: "The gateway's handler imports only its own files (./x, ../x), hono and jose: it runs on Workers too." };
 const nodeGlobals = ["Buffer", "process", "require", "__dirname", "__filename", "global", "setImmediate"].map((name) => ({
   name, message: "The gateway's handler runs on Workers too: web-standard APIs only (Node belongs in cli.ts / node-server.ts / lambda.ts).",
 }));

@@ -6,7 +6,12 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: false }],
+    // jose ships ES modules only, which Jest on Node 20 cannot require: compiled to CommonJS for the tests.
+    "/node_modules/jose/.+\\.js$": ["ts-jest", { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" }, diagnostics: false }],
+    // PGlite's CommonJS build loads Node's modules with import(), which Jest cannot run (the file says more).
+    "/node_modules/@electric-sql/pglite/.+\\.cjs$": "<rootDir>/test/support/dynamic-import-transform.js",
   },
+  transformIgnorePatterns: ["/node_modules/(?!jose/|@electric-sql/pglite/)"],
   // Integration tests start real servers on loopback; give a shared, noisy machine room.
   testTimeout: 30000,
   setupFiles: ["<rootDir>/test/support/office-js.ts"],

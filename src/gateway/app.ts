@@ -12,6 +12,8 @@ import { forward } from "./forward";
 import { jsonError } from "./http-errors";
 import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
 import { redactorFor, requestSecrets } from "./redact";
+import { admitTeamRequest } from "./team/admission";
+import { teamRoutes } from "./team/routes";
 import { refuseKeyInUrl } from "./url-keys";
 
 type GatewayEnv = { Variables: { redact: (text: string) => string; event: (event: string) => void } };
@@ -50,11 +52,11 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
 
   app.use(async (c, next) => {
     const preflight = preflightOf(c.req.raw);
-    if (preflight) return answerPreflight(c.req.raw, preflight, settings.allowOrigins);
+    if (preflight) return answerPreflight(c.req.raw, preflight, settings.allowOrigins, settings.team !== null);
     const refused = refuseOrigin(c.req.raw, settings.allowOrigins);
     if (refused) return refused;
     await next();
-    addCorsHeaders(c.res.headers, c.req.raw);
+    addCorsHeaders(c.res.headers, c.req.raw, settings.team !== null);
   });
 
   // Inside CORS, so an allowed page can read why; before anything that could forward it.
@@ -63,7 +65,17 @@ export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
   // Liveness only: it does not call the service (that would need a key), so a 200 means the gateway runs.
   app.get(HEALTH_PATH, () => new Response(JSON.stringify({ status: "ok" }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }));
 
-  const forwardHere = (c: Context<GatewayEnv>) => forward(c.req.raw, settings, { redact: c.get("redact"), event: c.get("event") });
+  const limits = { maxBodyBytes: settings.maxBodyBytes, idleTimeoutMs: settings.idleTimeoutMs, timer: settings.timer };
+  const team = settings.team;
+  if (team) app.route("/team/v1", teamRoutes(team, limits));
+  const forwardHere = async (c: Context<GatewayEnv>) => {
+    const hooks = { redact: c.get("redact"), event: c.get("event") };
+    if (!team) return forward(c.req.raw, settings, hooks);
+    // Team mode: the person's token checked, the key put in its place, a PATCH's answer recorded (admission.ts).
+    const admitted = await admitTeamRequest(c.req.raw, team, limits);
+    if ("answered" in admitted) return admitted.answered;
+    return admitted.settle(await forward(admitted.request, settings, hooks));
+  };
   app.all(FORWARDED_PREFIX, forwardHere);
   app.all(`${FORWARDED_PREFIX}/*`, forwardHere);
 

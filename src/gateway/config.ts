@@ -3,6 +3,7 @@
  * when the gateway is created, so a typo fails at start-up and not on the first request from Excel.
  */
 import type { AccessLogEntry } from "./access-log";
+import type { TeamGate } from "./team/gate";
 import { DEFAULT_ANSWER_TIMEOUT_MS, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, MAX_BODY_BYTES } from "./limits";
 import type { Timer } from "./timeout";
 
@@ -38,6 +39,8 @@ export interface GatewayConfig {
   timer?: Timer;
   /** Milliseconds for the access log's durations and times (tests pass a clock); default Date.now. */
   now?: () => number;
+  /** Team mode (docs/team-mode.md): people sign in, PATCHes go only in approved batches, the gateway holds the key. */
+  team?: TeamGate;
 }
 
 /** The checked configuration, every default filled in. */
@@ -56,6 +59,7 @@ export interface ResolvedConfig {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   timer: Timer;
   now: () => number;
+  team: TeamGate | null;
 }
 
 export type ConfigField =
@@ -130,11 +134,12 @@ export function resolveConfig(config: GatewayConfig): ResolvedConfig {
     answerTimeoutMs,
     publicUrl: config.publicUrl === undefined ? null : checkPublicUrl(config.publicUrl),
     maxBodyBytes: positive("maxBodyBytes", config.maxBodyBytes, MAX_BODY_BYTES),
-    knownKeys: [...(config.knownKeys ?? [])],
+    knownKeys: [...(config.knownKeys ?? []), ...(config.team ? [config.team.config.enterpriseKey] : [])],
     log: config.log ?? ((entry) => console.log(JSON.stringify(entry))),
     fetch: config.fetch ?? ((input, init) => fetch(input, init)),
     timer: config.timer ?? { set: unrefTimeout, clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
     now: config.now ?? (() => Date.now()),
+    team: config.team ?? null,
   };
 }
 

@@ -27,24 +27,30 @@ export function preflightOf(request: Request): { origin: string; method: string 
   return request.method === "OPTIONS" && origin !== null && method !== null ? { origin, method } : undefined;
 }
 
+/** Team mode adds its API's POSTs and the header naming a PATCH's batch. */
+const TEAM_METHODS = ["POST"];
+const TEAM_HEADERS = ["x-spend-batch"];
+
 /** The answer to a preflight. */
-export function answerPreflight(request: Request, { origin, method }: { origin: string; method: string }, allowed: ReadonlySet<string>): Response {
+export function answerPreflight(request: Request, { origin, method }: { origin: string; method: string }, allowed: ReadonlySet<string>, team = false): Response {
+  const methods = team ? [...FORWARDED_METHODS, ...TEAM_METHODS] : [...FORWARDED_METHODS];
+  const allowedHeaders = team ? [...ALLOWED_HEADERS, ...TEAM_HEADERS] : ALLOWED_HEADERS;
   if (!allowed.has(origin)) return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: PREFLIGHT_VARY });
   // (Headers has already trimmed the value.)
-  if (!(FORWARDED_METHODS as readonly string[]).includes(method)) {
-    return jsonError(403, `Method ${method.slice(0, 20)} is not allowed; the gateway forwards ${FORWARDED_METHODS.join(", ")}.`, { Vary: PREFLIGHT_VARY });
+  if (!methods.includes(method)) {
+    return jsonError(403, `Method ${method.slice(0, 20)} is not allowed; the gateway forwards ${methods.join(", ")}.`, { Vary: PREFLIGHT_VARY });
   }
   const asked = (request.headers.get("access-control-request-headers") ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
-  const refused = asked.filter((h) => !ALLOWED_HEADERS.includes(h));
+  const refused = asked.filter((h) => !allowedHeaders.includes(h));
   if (refused.length > 0) {
-    return jsonError(403, `Request header ${refused.join(", ").slice(0, 200)} is not allowed; the gateway forwards ${ALLOWED_HEADERS.join(", ")}.`, { Vary: PREFLIGHT_VARY });
+    return jsonError(403, `Request header ${refused.join(", ").slice(0, 200)} is not allowed; the gateway forwards ${allowedHeaders.join(", ")}.`, { Vary: PREFLIGHT_VARY });
   }
   return new Response(null, {
     status: 204,
     headers: {
       "Access-Control-Allow-Origin": origin,
-      "Access-Control-Allow-Methods": FORWARDED_METHODS.join(", "),
-      "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "),
+      "Access-Control-Allow-Methods": methods.join(", "),
+      "Access-Control-Allow-Headers": allowedHeaders.join(", "),
       "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
       Vary: PREFLIGHT_VARY,
     },
@@ -58,11 +64,14 @@ export function refuseOrigin(request: Request, allowed: ReadonlySet<string>): Re
   return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: VARY });
 }
 
+/** Team mode's answers also say whether a PATCH was answered from the record, and how to sign in. */
+const TEAM_EXPOSED_HEADERS = `${EXPOSED_HEADERS}, X-Spend-Replayed, WWW-Authenticate`;
+
 /** Adds the CORS headers of an actual (non-preflight) answer for an allowed origin, in place. */
-export function addCorsHeaders(headers: Headers, request: Request): void {
+export function addCorsHeaders(headers: Headers, request: Request, team = false): void {
   const origin = request.headers.get("origin");
   headers.append("Vary", VARY);
   if (origin === null) return;
   headers.set("Access-Control-Allow-Origin", origin);
-  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  headers.set("Access-Control-Expose-Headers", team ? TEAM_EXPOSED_HEADERS : EXPOSED_HEADERS);
 }

@@ -1,0 +1,5 @@
+/** SHA-256 in hex with WebCrypto (Node 20, Workers and browsers alike). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -1,0 +1,109 @@
+/**
+ * A local identity provider for the sandbox and the workbench, so team mode runs offline: it signs tokens for
+ * the demo people (RS256, a key made at start) shaped like Entra ID's v2 access tokens (`tid`, `oid`,
+ * `preferred_username`, `groups`), and publishes its public key at a JWKS address as a tenant does.
+ * Paths follow Entra ID's: `/{tenant}/v2.0` is the issuer, `/{tenant}/discovery/v2.0/keys` the JWKS,
+ * `POST /{tenant}/oauth2/v2.0/token` with `{"username": …}` answers `{"access_token": …}` (no password:
+ * a demo, on loopback only).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import { DEMO_AUDIENCE, DEMO_PEOPLE, DEMO_TENANT, type DemoPerson } from "./people";
+
+export interface RunningIdp {
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string;
+  tenant: string;
+  issuer: string;
+  jwksUrl: string;
+  audience: string;
+  /** A token for a demo person by sign-in name, valid `lifetimeS` seconds from `now` (ms). */
+  tokenFor(username: string, options?: { now?: number; lifetimeS?: number }): Promise<string>;
+  /** Signs any claims with the published key (tests forge the tokens an attacker would). */
+  sign(claims: JWTPayload, header?: { kid?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const KID = "demo-key-1";
+
+/** Starts the identity provider on 127.0.0.1 (`port` 0: any free port). */
+export async function startIdp(options: { port?: number; allowOrigins?: readonly string[] } = {}): Promise<RunningIdp> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: "RS256", use: "sig" };
+  const server = createServer((req, res) => void route(req, res));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `${baseUrl}/${DEMO_TENANT}/v2.0`;
+  const jwksUrl = `${baseUrl}/${DEMO_TENANT}/discovery/v2.0/keys`;
+
+  const sign = (claims: JWTPayload, header: { kid?: string } = {}) =>
+    new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "JWT", kid: header.kid ?? KID }).sign(privateKey);
+  const tokenFor = (username: string, { now = Date.now(), lifetimeS = 3600 } = {}) => {
+    const person = DEMO_PEOPLE.find((p) => p.username === username.toLowerCase());
+    if (!person) return Promise.reject(new IdpError(`No demo person signs in as ${username.slice(0, 80)}.`));
+    return sign(claimsOf(person, issuer, Math.floor(now / 1000), lifetimeS));
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin && (options.allowOrigins ?? []).includes(origin)) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Access-Control-Allow-Headers", "content-type");
+    }
+    const path = (req.url ?? "").split("?")[0];
+    if (req.method === "OPTIONS") return void res.writeHead(204).end();
+    if (req.method === "GET" && path === `/${DEMO_TENANT}/discovery/v2.0/keys`) return json(res, 200, { keys: [jwk] });
+    if (req.method === "GET" && path === `/${DEMO_TENANT}/v2.0/.well-known/openid-configuration`) {
+      return json(res, 200, { issuer, jwks_uri: jwksUrl, token_endpoint: `${baseUrl}/${DEMO_TENANT}/oauth2/v2.0/token`, id_token_signing_alg_values_supported: ["RS256"] });
+    }
+    if (req.method === "GET" && path === "/people") return json(res, 200, DEMO_PEOPLE.map(({ name, username, groups }) => ({ name, username, groups })));
+    if (req.method === "POST" && path === `/${DEMO_TENANT}/oauth2/v2.0/token`) {
+      const username = await readUsername(req);
+      const token = username === undefined ? undefined : await tokenFor(username).catch(() => undefined);
+      if (token === undefined) return json(res, 400, { error: "invalid_grant", error_description: "Name a demo person: {\"username\": \"pat@demo.example\"}." });
+      return json(res, 200, { token_type: "Bearer", access_token: token, expires_in: 3600 });
+    }
+    json(res, 404, { error: "not_found" });
+  }
+
+  return {
+    baseUrl, tenant: DEMO_TENANT, issuer, jwksUrl, audience: DEMO_AUDIENCE, tokenFor, sign,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function claimsOf(person: DemoPerson, issuer: string, nowS: number, lifetimeS: number): JWTPayload {
+  return {
+    iss: issuer, aud: DEMO_AUDIENCE, tid: DEMO_TENANT, oid: person.oid, sub: person.oid, name: person.name,
+    preferred_username: person.username, groups: [...person.groups], iat: nowS, nbf: nowS, exp: nowS + lifetimeS, ver: "2.0",
+  };
+}
+
+async function readUsername(req: IncomingMessage): Promise<string | undefined> {
+  let text = "";
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > 4096) return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const username = (parsed as { username?: unknown } | null)?.username;
+    return typeof username === "string" ? username : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+/** A request the identity provider cannot answer (an unknown demo person). */
+class IdpError extends Error {
+  override readonly name = "IdpError";
+}
