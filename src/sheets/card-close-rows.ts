@@ -4,7 +4,7 @@
  * expense, and the expenses filed for charges that never posted. Pure: records and the matcher's answer in,
  * rows out. Names, never ids: a person is named, an expense is its number and merchant.
  */
-import type { Expense, Movement } from "../api";
+import { MOVEMENT_TYPES, type Expense, type Movement } from "../api";
 import type { CardMatch, MovementOutcome } from "../domain/card-match";
 import type { ColumnKind } from "./columns";
 import { toCell } from "./columns";
@@ -23,7 +23,7 @@ export interface CloseColumn {
   width?: number;
 }
 
-export const ACCEPTED = ["Yes", "No"] as const;
+const ACCEPTED = ["Yes", "No"] as const;
 export const STATEMENT_LINE = "Statement total (typed)";
 export const OUTCOME_HEADER = "Outcome";
 
@@ -75,7 +75,7 @@ function rounded(amount: number, currency: string): number {
 }
 
 /** What a movement adds to the card's balance: deposits negative, whatever sign the service wrote. */
-export const signed = (m: Movement) => (m.is_deposit ? -Math.abs(m.amount.amount) : Math.abs(m.amount.amount));
+const signed = (m: Movement) => (m.is_deposit ? -Math.abs(m.amount.amount) : Math.abs(m.amount.amount));
 
 /** "Expense 1201 · Starbucks". */
 const expenseName = (e: Expense | undefined) => (e ? `Expense ${e.expense_number} · ${e.provider}` : "an expense not in the subsidiaries chosen");
@@ -148,7 +148,8 @@ export function tieOutRows(data: CardCloseData, match: CardMatch, statements: Re
     add("By outcome", OUTCOME_TEXT[outcomes.get(m.id)!.kind], m);
     add("Total", "Period total", m);
   }
-  const ordered = [...groups.values()].sort((a, b) => a.currency.localeCompare(b.currency) || sectionOrder(a.section) - sectionOrder(b.section));
+  const ordered = [...groups.values()].sort((a, b) => a.currency.localeCompare(b.currency) || sectionOrder(a.section) - sectionOrder(b.section)
+    || lineOrder(a.line) - lineOrder(b.line));
   const rows: Rows = [];
   const ties: CurrencyTie[] = [];
   for (const g of ordered) {
@@ -167,3 +168,6 @@ export function tieOutRows(data: CardCloseData, match: CardMatch, statements: Re
 }
 
 const sectionOrder = (s: string) => ["By type", "By outcome", "Total", "Statement"].indexOf(s);
+/** The spec's movement types in its order, then the outcomes from the service's links to what is left to chase. */
+const LINES: readonly string[] = [...MOVEMENT_TYPES, ...Object.values(OUTCOME_TEXT)];
+const lineOrder = (line: string) => (LINES.includes(line) ? LINES.indexOf(line) : LINES.length);

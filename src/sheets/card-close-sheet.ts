@@ -61,7 +61,7 @@ export async function writeCardClose(client: SpendClient, workbook: Workbook, re
 }
 
 /** Writes the four tables of a matched period. */
-export async function writeCloseTables(workbook: Workbook, data: CardCloseData, match: CardMatch, statementTotal?: number | null): Promise<CardCloseReport> {
+async function writeCloseTables(workbook: Workbook, data: CardCloseData, match: CardMatch, statementTotal?: number | null): Promise<CardCloseReport> {
   const place = closePlace(data.card.last_four_digits, data.periodEnd);
   const oldTieOut = await workbook.readTable(place.tieOut.tableName);
   const statements = typedStatements(oldTieOut);

@@ -29,7 +29,7 @@ export interface Figures {
 }
 
 /** The matcher's input for one card's billing period, from the sandbox's records. */
-export function inputOf(data: SandboxData, cardId: string): MatchInput {
+function inputOf(data: SandboxData, cardId: string): MatchInput {
   const card = data.cards.find((c) => c.id === cardId)!;
   const period = data.billing_periods.find((p) => p.card_id === cardId)!;
   const movements = data.movements.filter((m) => m.billing_period_id === period.id);
@@ -41,7 +41,7 @@ export function inputOf(data: SandboxData, cardId: string): MatchInput {
   };
 }
 
-export function movementOf(m: MovementRec): MatchInput["movements"][number] {
+function movementOf(m: MovementRec): MatchInput["movements"][number] {
   return {
     id: m.id, amount: m.amount.amount, currency: m.amount.currency, foreign: m.foreign_amount, date: m.transaction_date,
     description: m.description, type: m.type, deposit: m.is_deposit,
@@ -49,7 +49,7 @@ export function movementOf(m: MovementRec): MatchInput["movements"][number] {
   };
 }
 
-export function expenseOf(e: ExpenseRec, categories: ReadonlyMap<string, string>): MatchInput["expenses"][number] {
+function expenseOf(e: ExpenseRec, categories: ReadonlyMap<string, string>): MatchInput["expenses"][number] {
   return {
     id: e.id, userId: e.user_id, amount: e.amount, currency: e.currency,
     converted: e.subsidiary_currency === "CLP" ? e.subsidiary_expense_amount : null, date: e.date, provider: e.provider,

@@ -7,7 +7,7 @@
 import type { PreparedExpense, Scored } from "./rules";
 
 /** Two scores closer than this are alike: neither is chosen. */
-export const ALIKE = 5;
+const ALIKE = 5;
 
 export interface Candidate extends Scored {
   pe: PreparedExpense;

@@ -1,3 +1,3 @@
 /** The card-close matcher: pure, documented in docs/reconciliation.md. */
 export { matchCard } from "./match";
-export type { CardExpense, CardMatch, CardMovement, Confidence, MatchInput, MovementOutcome, OutcomeKind } from "./types";
+export type { CardExpense, CardMatch, CardMovement, MatchInput, MovementOutcome } from "./types";

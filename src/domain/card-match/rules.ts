@@ -12,7 +12,7 @@ import type { CardExpense, CardMovement } from "./types";
 export const POST_AFTER_DAYS = 7;
 export const POST_BEFORE_DAYS = 1;
 /** A foreign amount or the service's conversion within this share counts (Expensify: ±5%). */
-export const TOLERANCE = 0.05;
+const TOLERANCE = 0.05;
 /**
  * A card charge above its receipt by TIP_MIN to TIP_MAX, at a merchant the receipt names, posted within
  * TIP_DAYS, on a card expense of a meal, is read as a tip (the receipt was printed before the tip was added).

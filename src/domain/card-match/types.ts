@@ -60,7 +60,7 @@ export type Confidence = "High" | "Medium" | "Low";
  * - refund: a deposit traced to the purchase it gives back; fee / payment: explained, no expense expected;
  * - ambiguous: candidates that score alike, every one listed and none chosen; none: why there is no proposal.
  */
-export type OutcomeKind = "service" | "proposed" | "split" | "refund" | "ambiguous" | "fee" | "payment" | "none";
+type OutcomeKind = "service" | "proposed" | "split" | "refund" | "ambiguous" | "fee" | "payment" | "none";
 
 export interface MovementOutcome {
   movementId: string;
