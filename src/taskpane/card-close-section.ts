@@ -86,7 +86,7 @@ export function cardCloseSection(ctx: SectionContext): HTMLElement {
     h("summary", {}, "Card close"),
     h("p", { className: "hint" }, "Ties a card's billing period out, proposes the expense of each movement the service has not reconciled, and lists what to chase. Closing again keeps your notes."),
     field("Card", card, listButton), field("Billing period", period), field("Subsidiaries whose expenses count", subsidiaries),
-    field("Statement total", statement), h("div", { className: "row" }, run), status);
+    field("Total on the bill", statement), h("div", { className: "row" }, run), status);
 }
 
 function field(label: string, control: HTMLElement, extra?: HTMLElement): HTMLElement {

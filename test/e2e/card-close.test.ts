@@ -40,7 +40,7 @@ it("closes a period tied out to the typed statement total, lists whom to chase, 
   await section.getByLabel("Billing period").fill(period.id);
   await section.getByLabel("Subsidiaries whose expenses count").fill(rig.f.enterprise.subsidiaries[0]);
   // Typed as the statement prints it in Chile: dots between thousands.
-  await section.getByLabel("Statement total").fill(total.toLocaleString("de-DE"));
+  await section.getByLabel("Total on the bill").fill(total.toLocaleString("de-DE"));
   await section.getByRole("button", { name: "Close the period" }).click();
   await expectText(page.locator("#close-status"), new RegExp(`ties out at CLP ${total.toLocaleString("en-US")}\\.`));
   await page.locator(`[data-sheet="${place.tieOut.sheetName}"]`).click();
