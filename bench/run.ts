@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each printed as ratios against a baseline measured in the same run. */
 import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
+import { benchCardClose } from "./card-close";
 import { benchFunctions } from "./functions";
 import { benchGateway } from "./gateway";
 import { benchSheetsLoad } from "./sheets-load";
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   refresh: benchRefresh,
   functions: benchFunctions,
   gateway: benchGateway,
+  "card-close": benchCardClose,
 };
 
 async function main(): Promise<void> {

@@ -12,6 +12,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --seed N             demo data and fault seed (default 1)
   --scale K            multiply the demo record counts (default 1)
   --anchor YYYY-MM-DD  the demo data's dates lead up to this day (default: first of this month)
+  --card-close N       add two cards whose movements come from their holders' expenses, N in the first one's
+                       period, the true matches kept in the data only (docs/reconciliation.md)
+  --card-close-expenses E  with --card-close: E more card expenses of the holders' colleagues (benchmarks)
   --data FILE          keep state in FILE: a PATCH is answered once it is on disk (reloaded on start)
   --compact-every N    with --data: fold the change log into FILE every N changes (default 2000)
   --latency MS         delay every response
@@ -48,7 +51,7 @@ export function parseCli(argv: string[]): Omit<SandboxOptions, "log"> & { json: 
         "error-rate": { type: "string" }, "drop-rate": { type: "string" }, "rate-limit": { type: "string" },
         "lost-patch-rate": { type: "string" }, "compact-every": { type: "string" }, help: { type: "boolean" },
         "headers-timeout": { type: "string" }, "request-timeout": { type: "string" }, "idle-timeout": { type: "string" },
-        "max-connections": { type: "string" },
+        "max-connections": { type: "string" }, "card-close": { type: "string" }, "card-close-expenses": { type: "string" },
       },
     });
   } catch (error) {
@@ -70,6 +73,8 @@ export function parseCli(argv: string[]): Omit<SandboxOptions, "log"> & { json: 
     seed: number("seed", v.seed, whole, "a whole number"),
     scale: number("scale", v.scale, (n) => n > 0 && n <= 1000, "a number above 0 and at most 1000"),
     anchor: v.anchor,
+    ...cardClose(number("card-close", v["card-close"], (n) => positive(n) && n <= 100_000, "a whole number from 1 to 100000"),
+      number("card-close-expenses", v["card-close-expenses"], (n) => whole(n) && n <= 1_000_000, "a whole number from 0 to 1000000")),
     dataFile: v.data,
     compactEvery: number("compact-every", v["compact-every"], (n) => Number.isInteger(n) && n >= 1, "a whole number from 1 up"),
     faults: {
@@ -86,6 +91,11 @@ export function parseCli(argv: string[]): Omit<SandboxOptions, "log"> & { json: 
       maxConnections: number("max-connections", v["max-connections"], positive, "a whole number above 0"),
     }).filter(([, value]) => value !== undefined)),
   };
+}
+
+function cardClose(movements: number | undefined, otherExpenses: number | undefined): Pick<SandboxOptions, "cardClose"> {
+  if (movements === undefined && otherExpenses !== undefined) fail("--card-close-expenses needs --card-close.");
+  return movements === undefined ? {} : { cardClose: { movements, otherExpenses } };
 }
 
 function banner(m: SandboxManifest): string {

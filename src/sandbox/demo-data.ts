@@ -5,6 +5,7 @@
  */
 import { formatTimestamp } from "../domain";
 import { addCard } from "./demo-cards";
+import { addCloseCards, type CardCloseOptions } from "./demo-card-close";
 import { amountIn, convert, DECIMALS, PER_USD, round } from "./demo-money";
 import { DAY, isoDate, type DemoRun } from "./demo-run";
 import {
@@ -29,6 +30,8 @@ export interface DemoOptions {
   scale: number;
   /** YYYY-MM-DD; the data spans the months before it. */
   anchor: string;
+  /** Adds the card-close cards (demo-card-close.ts); the rest of the data is the same with or without. */
+  cardClose?: CardCloseOptions;
 }
 
 /** Builds the whole demo data set. */
@@ -55,6 +58,7 @@ class Generator implements DemoRun {
     this.banks();
     this.fares();
     for (const plan of PLANS) this.enterprise(plan);
+    if (this.options.cardClose) addCloseCards(this, this.options.cardClose);
     return this.data;
   }
 

@@ -188,6 +188,20 @@ export interface TransitionRec {
   fields: Record<string, string>;
 }
 
+/** How a card-close demo movement came to be (docs/reconciliation.md lists what each pattern makes hard). */
+export type CardPattern =
+  | "plain" | "service" | "foreign" | "tip" | "twin" | "split" | "installment" | "refund" | "fee" | "payment" | "unfiled";
+
+/**
+ * The true partners of the card-close demo's movements, kept so a matcher can be scored. It lives in the data
+ * file only: no route reads it, so no answer carries it.
+ */
+export interface CardCloseTruth {
+  links: { movement_id: string; expense_ids: string[]; pattern: CardPattern }[];
+  /** Card expenses filed for charges that never posted. */
+  never_posted: string[];
+}
+
 export interface SandboxData {
   version: 1;
   /** With `--data`: the last change-log sequence number this snapshot contains (persistence.ts). */
@@ -209,4 +223,6 @@ export interface SandboxData {
   allowances: AllowanceRec[];
   expenses: ExpenseRec[];
   transitions: TransitionRec[];
+  /** With `--card-close`: the hidden truth of the card-close cards (never served). */
+  card_close_truth?: CardCloseTruth;
 }

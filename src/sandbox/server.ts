@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { createApp } from "./app";
+import type { CardCloseOptions } from "./demo-card-close";
 import { generateDemoData } from "./demo-data";
 import { FaultInjector, NO_FAULTS, type FaultOptions, type FaultTiming } from "./faults";
 import { continueOrRefuse, guard, sendError } from "./http-guard";
@@ -20,6 +21,8 @@ export interface SandboxOptions {
   scale?: number;
   /** YYYY-MM-DD the demo dates lead up to; default: the first day of the current month (UTC). */
   anchor?: string;
+  /** Adds the card-close cards with their hidden truth (`--card-close N`: N movements in the first one's period). */
+  cardClose?: CardCloseOptions;
   /** Persist state to this JSON file and reload it on start. */
   dataFile?: string;
   /** With dataFile: changes logged between two snapshots (default COMPACT_EVERY). */
@@ -64,7 +67,9 @@ function defaultAnchor(now = new Date()): string {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const seed = options.seed ?? 1;
-  const fresh = () => generateDemoData({ seed, scale: options.scale ?? 1, anchor: options.anchor ?? defaultAnchor() });
+  const fresh = () => generateDemoData({
+    seed, scale: options.scale ?? 1, anchor: options.anchor ?? defaultAnchor(), cardClose: options.cardClose,
+  });
   const file = options.dataFile ? DataFile.open(options.dataFile, fresh, options.compactEvery) : undefined;
   const data: SandboxData = file?.data ?? fresh();
   const store = new Store(data);

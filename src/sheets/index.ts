@@ -28,5 +28,6 @@ export * from "./self-test";
 export * from "./spill-types";
 export * from "./reconciliation";
 export * from "./reconciliation-sheet";
+export { closePlace, writeCardClose, type CardCloseReport, type CardCloseRequest } from "./card-close-sheet";
 export * from "./money-formats";
 export * from "./workbook-errors";

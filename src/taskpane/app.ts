@@ -7,6 +7,7 @@
 import type { KeyValueStorage, Session } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import type { SelfTestReport, Workbook } from "../sheets";
+import { cardCloseSection } from "./card-close-section";
 import { connectionSection } from "./connection-section";
 import { diagnosticsSection } from "./diagnostics";
 import { append } from "./dom";
@@ -74,7 +75,7 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   });
   const tables = tablesSection(ctx, { withLoad: load.withLoad, running, storage, identity: deps.identity, recalculate: deps.recalculate });
 
-  append(root, connection, load.element, tables.element, settingsSection(session), deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
+  append(root, connection, load.element, tables.element, cardCloseSection(ctx), settingsSection(session), deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
   void tables.renderTables();
   void load.refreshSuggestions();
   return {
