@@ -140,7 +140,7 @@ describe("the workbench in Chromium", () => {
 
     await page.getByRole("button", { name: "Preview sync" }).click();
     await expectText(page.locator("#preview-counts"), `1 to send, 0 invalid (will not be sent), ${approved.length - 1} unchanged.`);
-    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send {"state":"paid","paid_id":"PAY-E2E"} Discard edit`);
+    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send approved → paid (Paid ID: PAY-E2E) Discard edit`);
     await page.screenshot({ path: join(OUT, "workbench-preview.png") });
     expect(f.sandbox.store.transitionsOf(first.id)).toHaveLength(0);
 
