@@ -9,6 +9,7 @@ import {
 import { notFoundError } from "./not-found";
 import { redactSecrets } from "./redact";
 import { parseRetryAfter } from "./retry";
+import { wordsOf } from "./request-words";
 import type { RawResponse } from "./transport";
 
 /** What the client knows that the messages name or read against. */
@@ -33,7 +34,7 @@ export function answerError(raw: RawResponse, url: string, info: RequestInfo, co
     // Not JSON (a proxy's HTML page, say): the status speaks for itself.
   }
   const said = serverMessage ? ` The service said: "${serverMessage}"` : "";
-  const where = `${info.method} ${info.url}`;
+  const words = wordsOf(info);
   const status = raw.status;
   // A browser's fetch with redirect "manual" shows a redirect as an opaque response with status 0.
   if (status === 0 || (status >= 300 && status < 400)) {
@@ -45,7 +46,7 @@ export function answerError(raw: RawResponse, url: string, info: RequestInfo, co
       to = " to an address that is not a URL";
     }
     return new RedirectError(
-      `The service answered ${where} with a redirect${to}${status ? ` (HTTP ${status})` : ""}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.${said}`,
+      `The service answered ${words.request} with a redirect${to}${status ? ` (HTTP ${status})` : ""}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.${said}`,
       status, serverMessage, info,
     );
   }
@@ -65,10 +66,10 @@ export function answerError(raw: RawResponse, url: string, info: RequestInfo, co
     return new RateLimitError(`The service is limiting requests (HTTP 429); try again ${wait}.${said}`, status, serverMessage, info, retryAfterMs);
   }
   if (status >= 500) {
-    return new ServerError(`The service failed (HTTP ${status}) on ${where}; try again later.${said}`, status, serverMessage, info);
+    return new ServerError(`The service failed (HTTP ${status}) while ${words.doing}; try again later.${said}`, status, serverMessage, info);
   }
   return new RejectedError(
-    serverMessage ? `The service refused ${where}: ${serverMessage}` : `The service refused ${where} (HTTP ${status}).`,
+    serverMessage ? `The service refused ${words.request}: ${serverMessage}` : `The service refused ${words.request} (HTTP ${status}).`,
     status, serverMessage, info,
   );
 }
@@ -76,7 +77,7 @@ export function answerError(raw: RawResponse, url: string, info: RequestInfo, co
 /** The refusal of an answer longer than `maxBytes`: it was not read on. */
 export function tooLargeError(method: string, info: RequestInfo, maxBytes: number): AnswerTooLargeError {
   return new AnswerTooLargeError(
-    `The service's answer to ${method} ${info.url} is larger than ${sizeInWords(maxBytes)}, more than any answer of the API needs: it was not read.`,
+    `The service's answer to ${wordsOf(info).request} is larger than ${sizeInWords(maxBytes)}, more than any answer of the API needs: it was not read.`,
     info.url,
   );
 }

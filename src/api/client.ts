@@ -8,6 +8,7 @@ import { answerError, tooLargeError, type AnswerContext } from "./answer-errors"
 import { checkBaseUrl, checkLinkOrigin } from "./base-url";
 import { AnswerTooLargeError, CancelledError, NetworkError, RateLimitError, TimeoutError, type RequestInfo } from "./errors";
 import { redactSecrets, registerSecret } from "./redact";
+import { wordsOf } from "./request-words";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
 import { checkSchema, checkValueBudget, parseJson } from "./schema-check";
 import { fetchTransport, type RawResponse, type Transport } from "./transport";
@@ -197,12 +198,12 @@ export class SpendClient {
       if (error instanceof AnswerTooLargeError) throw tooLargeError(method, info, this.maxResponseBytes);
       if (timedOut) {
         throw new TimeoutError(
-          `The service did not answer within ${duration(this.timeoutMs)} (${method} ${info.url}).`,
+          `The service did not answer within ${duration(this.timeoutMs)} while ${wordsOf(info).doing}.`,
           info,
           this.timeoutMs,
         );
       }
-      throw new NetworkError(`Could not reach the service at ${this.origin} (${method} ${info.url}): ${describe(error)}.`, info);
+      throw new NetworkError(`Could not reach the service at ${this.origin} while ${wordsOf(info).doing}: ${describe(error)}.`, info);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

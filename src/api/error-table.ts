@@ -1,5 +1,5 @@
 import type { RequestInfo } from "./errors";
-import { requestInWords } from "./request-words";
+import { wordsOf } from "./request-words";
 
 /**
  * What each kind of error shows a person, in one table: the taskpane's sentence, and a =SPEND.* cell's error
@@ -9,9 +9,9 @@ import { requestInWords } from "./request-words";
  * them. Any other error shows its own message (#N/A in a cell).
  */
 export interface Shown {
-  /** The taskpane's sentence: the request in words (request-words.ts), never its URL where it can be said. */
+  /** The taskpane's sentence: the request in words (request-words.ts), never its URL. */
   taskpane: string;
-  /** The request's method and URL, where the sentence says it in words: the taskpane's details line. */
+  /** The request's method and URL, where the sentence names the request: the taskpane's details line. */
   details?: string;
   /** A =SPEND.* cell's error: its kind (CustomFunctions.ErrorCode's key) and message. */
   cell: { code: "invalidValue" | "notAvailable"; message: string };
@@ -53,20 +53,16 @@ const SHOWN: Record<string, (error: Failure, text: string) => Shown> = {
 };
 
 /**
- * The error's message with its request ("GET /…/expenses/?page=2…") said in words, and the request itself for the
- * details line; the message as it is when its request has no words (a path this client does not ask for).
+ * The error's message, already in words (request-words.ts: the messages never carry the URL), and its request's
+ * method and URL for the details line.
  */
 function inWords(e: Failure): { text: string; details?: string } {
   const request = e.request;
-  const words = request && typeof request.url === "string" ? requestInWords(request) : null;
-  const where = request ? `${request.method} ${request.url}` : "";
-  if (!words || !e.message.includes(where)) return { text: e.message };
-  // The messages name a request in three ways (answer-errors.ts, client.ts): "on GET …", "(GET …)", and as an object.
-  const text = e.message
-    .replace(`on ${where}`, () => `while ${words.doing}`)
-    .replace(` (${where})`, () => ` while ${words.doing}`)
-    .replace(where, () => words.request);
-  return { text, details: where };
+  if (!request || typeof request.url !== "string") return { text: e.message };
+  // Only a message that names its request gets the details line (a rate limit's names none).
+  const words = wordsOf(request);
+  const names = e.message.includes(words.doing) || e.message.includes(words.request);
+  return names ? { text: e.message, details: `${request.method} ${request.url}` } : { text: e.message };
 }
 
 /** What `error` shows in the taskpane and in a cell. */

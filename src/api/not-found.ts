@@ -15,7 +15,10 @@
  */
 import { baseUrlExamples } from "./base-url";
 import { BaseUrlError, NotFoundError, type RequestInfo } from "./errors";
+import { wordsOf } from "./request-words";
 import type { RawResponse } from "./transport";
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The `error` of the service's own error body, or null when the body is not one. */
 function serviceErrorMessage(text: string, status: number): string | null {
@@ -52,19 +55,19 @@ export interface NotFoundContext {
 /** The error of a 404: BaseUrlError when it says the base URL is wrong (see above), NotFoundError otherwise. */
 export function notFoundError(raw: RawResponse, url: string, info: RequestInfo, serverMessage: string, context: NotFoundContext): NotFoundError | BaseUrlError {
   const own = serviceErrorMessage(raw.text, 404);
-  const where = `${info.method} ${info.url}`;
+  const words = wordsOf(info);
   const parsed = new URL(url);
   // The client asks for page 1 by number; a page after it may be gone (the list shrank) and a `next` link
   // (no page number, say) is the service's own: neither proves the base URL wrong.
   const everywhere = parsed.pathname === context.alwaysThere && parsed.searchParams.get("page") === "1";
   if (!everywhere && own !== null) {
     const said = serverMessage ? ` The service said: "${serverMessage}"` : "";
-    return new NotFoundError(`Not found (${where}).${said}`, 404, serverMessage, info);
+    return new NotFoundError(`Not found while ${words.doing}.${said}`, 404, serverMessage, info);
   }
   const answer = own === null ? `, with ${kindOf(raw)} rather than the service's JSON error.` : `. The server said: "${serverMessage}"`;
   const why = everywhere
-    ? `Every enterprise has a list of corporate cards, but ${where} answered 404 Not Found${answer}`
-    : `${where} answered 404 Not Found${answer}`;
+    ? `Every enterprise has a list of corporate cards, but ${words.request} answered 404 Not Found${answer}`
+    : `${upperFirst(words.request)} answered 404 Not Found${answer}`;
   const path = new URL(context.baseUrl).pathname;
   const hint = /\/public\/v1(\/|$)/.test(path) ? " Leave out /public/v1 and what follows it: the add-in adds those paths itself." : "";
   return new BaseUrlError(

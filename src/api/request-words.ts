@@ -1,8 +1,8 @@
 /**
  * A request to the service in words, for the taskpane's sentences: "reading page 2 of the approved expenses of
  * subsidiary 1a2b3c4d" rather than "GET /proxy/public/v1/enterprises/…/expenses/?state=approved&page=2&page_size=1000".
- * Ids are cut to the 8 characters the table names show. The URL itself stays in the error (RequestInfo), for the
- * details line and for whoever reads a log.
+ * Ids are cut to the 8 characters the table names show. The errors' messages are written with these words; the URL
+ * itself stays in the error (RequestInfo), for the details line.
  */
 import type { RequestInfo } from "./errors";
 
@@ -56,4 +56,13 @@ export function requestInWords(info: RequestInfo): RequestWords | null {
   const what = "list" in thing ? `page ${url.searchParams.get("page") ?? "1"} of ${thing.list}` : thing.one;
   if (info.method === "PATCH") return { doing: `updating ${what}`, request: `the update of ${what}` };
   return { doing: `reading ${what}`, request: `the request for ${what}` };
+}
+
+/**
+ * `info` in words for an error's message: the request in words, or for a path this client does not ask for,
+ * words that name no address. The URL itself stays in the error's `request` (the taskpane's details line), never
+ * in a message that reaches a log, a status cell, the journal or a =SPEND cell (issue 43).
+ */
+export function wordsOf(info: RequestInfo): RequestWords {
+  return requestInWords(info) ?? { doing: `sending a ${info.method} request to the service`, request: `a ${info.method} request` };
 }

@@ -166,9 +166,11 @@ class Planner {
       // A row of an id found twice holds another record's cells, maybe: nothing there was typed over this record's.
       if (!twice.has(id)) plan.changed.push({ row: r, id });
     }
-    if (writeTracked) {
+    // A kept edit over a record someone else changed holds only the person's edited cells: the others take the server's (three-way.ts).
+    const serverCells = override ? this.trackedPlaces.filter((p) => !(load.layout[p] in override)) : writeTracked ? this.trackedPlaces : [];
+    if (serverCells.length > 0) {
       const patch = this.patchOf(r, formats);
-      for (const p of this.trackedPlaces) {
+      for (const p of serverCells) {
         patch.values[p] = row[p];
         if (edited.has(id)) patch.fills[p] = EDITABLE_FILL; // Preview's mark of an edit goes with the edit
       }

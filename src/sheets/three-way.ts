@@ -6,7 +6,7 @@ import type { EditHeaders, RowEdit } from "./edits";
 import { REFRESH_CONFLICT_PREFIX, UNSYNCED_PREFIX } from "./load-context";
 import { TRACKED_KEYS } from "./resources/tracking";
 import type { Snapshot } from "./snapshot";
-import { describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
+import { TRACKED_WORDS, describeTracked, sameTracked, type TrackedValues } from "./tracked-values";
 import type { CellValue, TableRead } from "./workbook";
 
 export interface ThreeWay {
@@ -43,20 +43,24 @@ export function threeWay(
       out.discarded++;
       continue;
     }
-    const desired: TrackedValues = { ...before };
-    for (const f of edit.fields) desired[f.key] = f.to;
-    if (sameTracked(desired, server)) continue; // the server now holds what the user typed
+    const kept: TrackedValues = { ...server };
+    for (const f of edit.fields) kept[f.key] = f.to;
+    if (sameTracked(kept, server)) continue; // the server now holds what the user typed
     const cells: Record<string, CellValue> = {};
-    for (const key of TRACKED_KEYS) cells[headers[key]] = current.rows[edit.row][at.get(headers[key]) ?? -1] ?? "";
+    // Where the server moved, only the cells the person edited are theirs: the others take the server's values, so
+    // that a field someone else set is never kept at its old value and then read as the person clearing it (issue 43).
+    const keys = sameTracked(before, server) ? TRACKED_KEYS : edit.fields.map((f) => f.key);
+    for (const key of keys) cells[headers[key]] = current.rows[edit.row][at.get(headers[key]) ?? -1] ?? "";
     out.marks.set(edit.id, edit.fields.map((f) => headers[f.key]));
     if (sameTracked(before, server)) {
       out.kept++;
       // Its status says what it is, so that it never looks like the server's value (issue 24).
-      cells[statusHeader] = unsyncedNote(desired, server);
+      cells[statusHeader] = unsyncedNote(kept, server);
     } else {
       out.conflicts++;
-      cells[statusHeader] = `${REFRESH_CONFLICT_PREFIX} (refresh ${stamp}): the server now has ${describeTracked(server)}; ` +
-        `your edit (${describeTracked(desired)}) is kept. Preview checks it against the server's values; discard it if you no longer want it.`;
+      cells[statusHeader] = `${REFRESH_CONFLICT_PREFIX} (refresh ${stamp}): someone else changed it since you loaded, the server now has ${describeTracked(server)}; ` +
+        `your edit (${edit.fields.map((f) => `${TRACKED_WORDS[f.key]} ${f.to || "empty"}`).join(", ")}) is kept on top of it: ${describeTracked(kept)}. ` +
+        "Preview checks it against the server's values; discard it if you no longer want it.";
     }
     out.overrides.set(edit.id, cells);
   }

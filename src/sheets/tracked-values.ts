@@ -59,12 +59,13 @@ export function trackedOfUnchecked(record: Readonly<Record<string, unknown>>, cl
   return trackedOf({ state: text(record.state) ?? "", accounted_id: text(record.accounted_id), paid_id: text(record.paid_id), paid_at: text(record.paid_at) });
 }
 
-/** "paid, accounted_id ACC-1, paid_id PAY-7": what a user reads in a status or the journal. */
+/** The tracked fields as their columns' headers name them: what a person reads, never the service's field names. */
+export const TRACKED_WORDS: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
+
+/** "paid, Accounted ID ACC-1, Paid ID PAY-7": what a user reads in a status or the journal. */
 export function describeTracked(v: TrackedValues): string {
   const parts = [v.state || "(no state)"];
-  if (v.accounted_id) parts.push(`accounted_id ${v.accounted_id}`);
-  if (v.paid_id) parts.push(`paid_id ${v.paid_id}`);
-  if (v.paid_at) parts.push(`paid_at ${v.paid_at}`);
+  for (const key of ["accounted_id", "paid_id", "paid_at"] as const) if (v[key]) parts.push(`${TRACKED_WORDS[key]} ${v[key]}`);
   return parts.join(", ");
 }
 

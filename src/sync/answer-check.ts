@@ -9,7 +9,7 @@
  * WrongRecordError, and nothing is decided from it. Pure.
  */
 import { WrongRecordError, type StatePatch } from "../api";
-import { canonical, trackedOf, type TrackedRecord, type TrackedValues } from "../sheets";
+import { TRACKED_WORDS, canonical, trackedOf, type TrackedRecord, type TrackedValues } from "../sheets";
 
 /** An id the service sent, as words quote it: cut to 64 characters, in JSON quotes (redacted by whoever shows it). */
 const quotedId = (id: string) => JSON.stringify(id.slice(0, 64));
@@ -19,10 +19,10 @@ export function answerContradiction(id: string, patch: StatePatch, answerId: str
   if (answerId !== id) return `the answer is for record ${quotedId(answerId)}, not this one`;
   const wrong: string[] = [];
   // patch.state is a TargetState, written in lower case as the service writes it.
-  if (answer.state !== patch.state) wrong.push(`state ${answer.state || "(none)"}`);
+  if (answer.state !== patch.state) wrong.push(`State ${answer.state || "(none)"}`);
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
     const sent = patch[key];
-    if (sent !== undefined && answer[key] !== canonical(key, sent)) wrong.push(`${key} ${answer[key] || "(empty)"}`);
+    if (sent !== undefined && answer[key] !== canonical(key, sent)) wrong.push(`${TRACKED_WORDS[key]} ${answer[key] || "(empty)"}`);
   }
   return wrong.length ? `the answer says ${wrong.join(", ")}, not what was sent` : null;
 }

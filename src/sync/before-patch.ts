@@ -9,7 +9,7 @@ import { getOne } from "./read-current";
 import {
   finish, readLine, sendingLine, statusOf, mayResend, type Done, type RecordRun, type State,
 } from "./record-run";
-import { MISSING_MESSAGE, conflictMessage, describeTracked, readingOf } from "./server-check";
+import { MISSING_MESSAGE, conflictMessage, describeTracked, editWords, readingOf, serverMoves } from "./server-check";
 import { asSentence, inParentheses } from "./sentences";
 
 /** write-ahead: this attempt's "sending" line is in the workbook before anything else of the attempt happens. */
@@ -111,16 +111,18 @@ function alreadyHeld(run: RecordRun, server: TrackedValues): Done {
   });
 }
 
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The record moved some other way since it was loaded: a conflict, the server's values shown. */
 function changedSinceLoaded(run: RecordRun, server: TrackedValues): Done {
   const [after, shows, loaded] = [readAfter(run), describeTracked(server), describeTracked(run.loaded)];
   const message = run.answerLost
     ? `After a lost answer the record reads ${shows}, not what was sent: not sent again. Refresh the table.`
-    : conflictMessage(run.loaded, server);
+    : conflictMessage(run.loaded, server, run.patch);
   return finish(run, "changed", {
     message, server, line: readLine(200, run.answerLost
       ? `${after}: it is now ${shows}, neither as loaded (${loaded}) nor what was sent. Not sent again. Refresh the table.`
-      : `${after}: it is now ${shows}, not ${loaded} as loaded: changed on the server since it was loaded. ${notSent(run)} ` +
-        "Refresh the table (the edit is kept where the server did not change it) and edit again if still needed."),
+      : `${after}: someone else changed it on the server since it was loaded. ${upperFirst(serverMoves(run.loaded, server))}. ` +
+        `${notSent(run)} The edit was ${editWords(run.loaded, run.patch)}: refresh the table (the edit is kept) and edit again if still needed.`),
   });
 }

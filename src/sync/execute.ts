@@ -16,7 +16,7 @@ import { pool } from "./pool";
 import { previewOf, type SyncPreview } from "./preview";
 import { asSentence } from "./sentences";
 import type { ReadScope } from "./read-current";
-import { sendingLine, syncRecord } from "./send-row";
+import { recordPath, sendingLine, syncRecord } from "./send-row";
 import { SyncSetupError, openSyncTable, type SyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
@@ -87,7 +87,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
   const progress = () => options.onProgress?.(done, changes.length);
   progress();
   const concurrency = Math.max(1, options.concurrency ?? DEFAULT_SYNC_CONCURRENCY);
-  const writtenAhead = sendingLinesAhead(changes, journal, concurrency, now);
+  const writtenAhead = sendingLinesAhead(changes, journal, concurrency, now, (id) => recordPath(client, scope, id));
   await pool(changes.map((_, i) => i), concurrency, async (index) => {
     const row = changes[index];
     if (stop.check()) return;
@@ -190,14 +190,16 @@ class RunStop {
  * sender rarely waits for Excel and a PATCH never leaves before its line is in the workbook. Returns, for the
  * index of a change, the promise that its first attempt's line is written.
  */
-function sendingLinesAhead(changes: readonly PlannedRow[], journal: JournalWriter, concurrency: number, now: () => Date): (index: number) => Promise<void> {
+function sendingLinesAhead(
+  changes: readonly PlannedRow[], journal: JournalWriter, concurrency: number, now: () => Date, path: (id: string) => string,
+): (index: number) => Promise<void> {
   const ahead = Math.max(16, concurrency * 8);
   const written: Promise<void>[] = [];
   let frontier = 0;
   return (index) => {
     if (index + ahead / 2 >= frontier && frontier < changes.length) {
       const end = Math.min(changes.length, Math.max(frontier + ahead, index + 1));
-      const lines = journal.ahead(changes.slice(frontier, end).map((row) => sendingLine({ id: row.id, loaded: row.loaded!, patch: row.patch!, now }, 1)));
+      const lines = journal.ahead(changes.slice(frontier, end).map((row) => sendingLine({ id: row.id, loaded: row.loaded!, patch: row.patch!, now, path: path(row.id) }, 1)));
       lines.catch(() => undefined);
       for (let i = frontier; i < end; i++) written[i] = lines;
       frontier = end;

@@ -8,4 +8,4 @@ export * from "./preview-marks";
 export * from "./typed-values";
 export * from "./execute";
 export * from "./journal";
-export { OUTCOME_FILLS, statusText } from "./write-outcomes";
+export { OUTCOME_FILLS, OUTCOME_LABELS, statusText } from "./write-outcomes";

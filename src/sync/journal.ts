@@ -18,11 +18,13 @@ export const JOURNAL_SHEET = "Spend Sync journal";
  * (its "sending" line and its answer), a read of the record (a GET: nothing sent on it), or none. Added in
  * issue 24: a conflict found by the read before the PATCH showed "HTTP status 200" beside the fields the row
  * would have sent, as though they had been. A journal of the 12 columns before it stays as it is (journalPlace).
+ * "Fields sent" and "Message" are words a person reads (the columns' names, never JSON); "Exact request", added in
+ * issue 43, keeps the request as it left (method, path, JSON body) for whoever must check it.
  */
 export const JOURNAL_HEADER = [
-  "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message",
+  "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message", "Exact request",
 ];
-const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"];
+const FORMATS = [NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@", "@"];
 
 /** The Request column's words. */
 const REQUEST_WORDS: Record<JournalRequest, string> = { PATCH: "PATCH", read: "read (GET)", none: "none" };
@@ -42,7 +44,7 @@ export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
   const r = c.redact;
   return [
     toCell("timestamp", e.at.toISOString()), r(c.runId), r(c.by), r(c.tableName), c.resource, r(e.id), r(e.from), r(e.to), REQUEST_WORDS[e.request], r(e.sent),
-    e.httpStatus ?? "", r(e.outcome), r(e.message),
+    e.httpStatus ?? "", r(e.outcome), r(e.message), r(e.exact ?? ""),
   ];
 }
 

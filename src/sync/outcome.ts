@@ -41,8 +41,10 @@ export interface JournalEntry {
   from: string;
   to: string;
   request: JournalRequest;
-  /** The PATCH body, on a PATCH's lines only; "" on a read's or a decision's. */
+  /** The PATCH body in the columns' words ("State paid, Paid ID PAY-1"), on a PATCH's lines only; "" on a read's or a decision's. */
   sent: string;
+  /** The exact request (method, path, and a PATCH's JSON body) for whoever must see it as sent; "" when the line records none. */
+  exact?: string;
   /** HTTP status of the request the line records (`request`); null when there was no answer or no request. */
   httpStatus: number | null;
   /** "sending" before a PATCH leaves; then applied, unknown, retry, rejected, conflict, overwritten, ... */

@@ -8,7 +8,7 @@ import {
   checkTransition, isTargetState, messages, normalizeTimestamp, parsePatchBody, statesOf,
   type StatePatch, type TrackedResource,
 } from "../domain";
-import { TRACKED_KEYS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { TRACKED_KEYS, TRACKED_WORDS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
 import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
@@ -43,7 +43,18 @@ export type EditVerdict =
   | { kind: "change"; patch: StatePatch }
   | { kind: "invalid"; message: string };
 
-const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
+const FIELD_NAMES = TRACKED_WORDS;
+
+/**
+ * A rule's message in the columns' words: the service's field names (paid_id, paid_at, accounted_id) become the
+ * headers a person sees (Paid ID, Paid at, Accounted ID), so no status names a field only the API knows (issue 43).
+ */
+function inColumnWords(message: string): string {
+  return message.replace(/\b(accounted_id|paid_id|paid_at)\b/g, (key) => FIELD_NAMES[key as TrackedKey]);
+}
+
+/** A Paid ID or Paid at with accounted: what the service would refuse, said as what to do in the row. */
+const PAID_FIELDS_WITH_ACCOUNTED = "Paid ID and Paid at go with State paid only: clear them, or set State to paid.";
 
 /** The message of an edit on a row its table's query no longer returns. */
 export const GONE_EDIT_MESSAGE = "This record is no longer returned by this table's query (see its status), so its edit is not sent. " +
@@ -58,6 +69,7 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
   if (!statesOf(resource).includes(loaded.state)) {
     return { kind: "invalid", message: `This record's state "${loaded.state}" is not one the spec lists, so the row is read-only: Sync states does not send it. Undo the edit.` };
   }
+  if (state === "") return { kind: "invalid", message: "State is empty: choose accounted or paid, or undo the edit." };
   if (!statesOf(resource).includes(state)) {
     return { kind: "invalid", message: `"${state}" is not a state of ${trackedSpecOf(resource).article}; choose accounted or paid.` };
   }
@@ -77,27 +89,20 @@ export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desi
     }
   }
   if (desired.paid_at !== "" && normalizeTimestamp(desired.paid_at) === null) {
-    return { kind: "invalid", message: `Paid at "${desired.paid_at}" is not a date-time: ${messages.badTimestamp("paid_at")} An Excel date also works.` };
+    return { kind: "invalid", message: `Paid at "${desired.paid_at}" is not a date-time: ${inColumnWords(messages.badTimestamp("paid_at"))} An Excel date also works.` };
   }
   const body: Record<string, string> = { state };
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) {
     if (desired[key] !== "" && desired[key] !== loaded[key]) body[key] = desired[key];
   }
   const parsed = parsePatchBody(body);
-  if (!parsed.ok) return { kind: "invalid", message: parsed.message };
+  if (!parsed.ok) return { kind: "invalid", message: inColumnWords(parsed.message) };
+  if (parsed.patch.state === "accounted" && (parsed.patch.paid_id !== undefined || parsed.patch.paid_at !== undefined)) {
+    return { kind: "invalid", message: PAID_FIELDS_WITH_ACCOUNTED };
+  }
   const verdict = checkTransition(resource, loaded.state, parsed.patch);
-  if (!verdict.ok) return { kind: "invalid", message: `${verdict.message}${whatToDo(resource, loaded.state, parsed.patch)}` };
+  if (!verdict.ok) return { kind: "invalid", message: `${inColumnWords(verdict.message)}${trackedSpecOf(resource).refusalHint(loaded.state)}` };
   return { kind: "change", patch: parsed.patch };
-}
-
-/**
- * What to do about a refused edit, after the service's words: a Paid ID or Paid at with accounted is cleared or
- * paid chosen (naming the allowed states would offer the one already chosen); the service's transition message
- * for allowances names no allowed state, so they are added (expenses' message has them).
- */
-function whatToDo(resource: TrackedResource, state: string, patch: StatePatch): string {
-  if (patch.state === "accounted" && (patch.paid_id !== undefined || patch.paid_at !== undefined)) return " Clear Paid ID and Paid at, or set State to paid.";
-  return trackedSpecOf(resource).refusalHint(state);
 }
 
 /** The message of an edit on a record that came from the service not matching the API (the snapshot says which field). */

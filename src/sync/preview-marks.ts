@@ -5,8 +5,9 @@
  * Only edited rows are written, plus rows an earlier preview marked that are no longer edited.
  */
 import {
-  EDITABLE_FILL, EDITED_FILL, REFRESH_CONFLICT_PREFIX, REMOVED_NOTE_PREFIX, UNSYNCED_PREFIX, TRACKED_KEYS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
+  EDITABLE_FILL, EDITED_FILL, REFRESH_CONFLICT_PREFIX, REMOVED_NOTE_PREFIX, UNSYNCED_PREFIX, TRACKED_KEYS, TRACKED_WORDS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
+import type { StatePatch } from "../domain";
 import type { Plan, PlannedRow } from "./plan";
 export { EDITED_FILL };
 import { TYPED_NOTE_PREFIX, typedNote, type TypedValue } from "./typed-values";
@@ -25,14 +26,17 @@ export const SEND_CHECKED_LABEL = "Send the rows to check as they are";
 export const GONE_NOT_SENT = `${REMOVED_NOTE_PREFIX} for this table's query: your edit will not be sent. Refresh to see whether it is back, or edit it in a table whose query returns it.`;
 const GONE_PLAIN = `${REMOVED_NOTE_PREFIX} for this table's query.`;
 
-const FIELD_NAMES: Record<TrackedKey, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
+/** A change in the columns' words, as the status and the taskpane's list say it: "approved → paid (Paid ID: PAY-1)"; never the JSON body. */
+export function changeInWords(loaded: TrackedValues, patch: StatePatch): string {
+  const { state, ...fields } = patch;
+  const extra = (Object.keys(fields) as TrackedKey[]).map((k) => `${TRACKED_WORDS[k]}: ${fields[k as keyof typeof fields]}`);
+  return `${loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+}
 
 /** What the status cell of a planned row says in the preview. */
 export function previewStatus(planned: PlannedRow, gone = false): string {
   if ((planned.kind === "change" || planned.kind === "check") && planned.patch && planned.loaded) {
-    const { state, ...fields } = planned.patch;
-    const extra = (Object.keys(fields) as TrackedKey[]).map((k) => `${FIELD_NAMES[k]}: ${fields[k as keyof typeof fields]}`);
-    const change = `${planned.loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
+    const change = changeInWords(planned.loaded, planned.patch);
     if (planned.kind === "check") {
       return `${CHECK}${planned.message} Not sent unless you confirm it (tick "${SEND_CHECKED_LABEL}"): it would send ${change}. Or fix the cell and preview again.`;
     }

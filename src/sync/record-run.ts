@@ -8,7 +8,7 @@ import type { StatePatch } from "../domain";
 import type { TrackedValues } from "../sheets";
 import type { JournalEntry, JournalRequest, SendOutcome } from "./outcome";
 import type { ReadScope } from "./read-current";
-import { verdict, type Known, type Reading } from "./server-check";
+import { patchWords, verdict, type Known, type Reading } from "./server-check";
 
 export interface SendResult {
   outcome: SendOutcome;
@@ -41,6 +41,8 @@ export interface RecordRun {
   readonly id: string;
   readonly loaded: TrackedValues;
   readonly patch: StatePatch;
+  /** The record's path (recordPath), for the journal's exact request. */
+  readonly path: string;
   readonly hooks: RecordHooks;
   readonly signal: AbortSignal | undefined;
   /** PATCH attempts at most. */
@@ -133,15 +135,25 @@ export function note(run: RecordRun, request: JournalRequest, httpStatus: number
  * A journal line of this record. A PATCH's lines carry its body; a read's carry none, and their message says what
  * the read showed and that nothing was sent on it; "none" is a decision made without a request (nothing left).
  */
-function journalLine(
-  run: Pick<RecordRun, "id" | "loaded" | "patch" | "now">, request: JournalRequest, httpStatus: number | null, outcome: string, message: string,
-): JournalEntry {
-  const sent = request === "PATCH" ? JSON.stringify(run.patch) : "";
-  return { at: run.now(), id: run.id, from: run.loaded.state, to: run.patch.state, request, sent, httpStatus, outcome, message };
+function journalLine(run: LineSource, request: JournalRequest, httpStatus: number | null, outcome: string, message: string): JournalEntry {
+  const sent = request === "PATCH" ? patchWords(run.patch) : "";
+  const exact = request === "PATCH" ? `PATCH ${run.path} ${JSON.stringify(run.patch)}` : request === "read" ? `GET ${run.path}` : "";
+  return { at: run.now(), id: run.id, from: run.loaded.state, to: run.patch.state, request, sent, exact, httpStatus, outcome, message };
+}
+
+/** What a journal line of a record is written from. */
+type LineSource = Pick<RecordRun, "id" | "loaded" | "patch" | "now" | "path">;
+
+/**
+ * A record's path as the journal's exact request shows it (the base URL's path included, never its host, a query
+ * or the key): `/proxy/public/v1/enterprises/…/subsidiaries/…/expenses/…/`.
+ */
+export function recordPath(client: SpendClient, scope: ReadScope, id: string): string {
+  return new URL(client.url(`subsidiaries/${encodeURIComponent(scope.subsidiaryId)}/${scope.resource}s/${encodeURIComponent(id)}/`)).pathname;
 }
 
 /** The "sending" line of an attempt: in the workbook before the PATCH, which leaves only after a read. */
-export function sendingLine(run: Pick<RecordRun, "id" | "loaded" | "patch" | "now">, attempt: number): JournalEntry {
+export function sendingLine(run: LineSource, attempt: number): JournalEntry {
   return journalLine(run, "PATCH", null, "sending", sendingMessage(attempt));
 }
 

@@ -17,10 +17,10 @@ import type { TrackedValues } from "../sheets";
 import { check, readRecord, writeAhead } from "./before-patch";
 import { checkAnswer, send, settle } from "./patch-states";
 import type { ReadScope } from "./read-current";
-import { beginAttempt, type RecordHooks, type RecordRun, type SendResult, type State } from "./record-run";
+import { beginAttempt, recordPath, type RecordHooks, type RecordRun, type SendResult, type State } from "./record-run";
 
 export type { RecordHooks } from "./record-run";
-export { sendingLine, sendingMessage } from "./record-run";
+export { recordPath, sendingLine, sendingMessage } from "./record-run";
 
 export interface SendOptions {
   /** PATCH attempts at most (default 4). */
@@ -34,7 +34,7 @@ export async function syncRecord(
   client: SpendClient, scope: ReadScope, id: string, loaded: TrackedValues, patch: StatePatch, hooks: RecordHooks, options: SendOptions = {},
 ): Promise<SendResult> {
   const run: RecordRun = {
-    client, scope, id, loaded, patch, hooks, signal: options.signal, maxAttempts: options.maxAttempts ?? 4, now: options.now ?? (() => new Date()),
+    client, scope, id, loaded, patch, path: recordPath(client, scope, id), hooks, signal: options.signal, maxAttempts: options.maxAttempts ?? 4, now: options.now ?? (() => new Date()),
     attempt: 1, answerLost: false, refusal: null,
   };
   let state = beginAttempt(run);

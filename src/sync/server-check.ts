@@ -7,7 +7,7 @@
  * (record-run.ts) ends a record through verdict.
  */
 import type { StatePatch } from "../domain";
-import { canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";
+import { TRACKED_KEYS, TRACKED_WORDS, canonical, describeTracked, sameTracked, type TrackedValues } from "../sheets";
 import type { SendOutcome } from "./outcome";
 
 export { describeTracked };
@@ -63,7 +63,29 @@ export function verdict({ server, mayHaveLanded, answered }: Known): SendOutcome
 
 export const MISSING_MESSAGE = "The record no longer exists on the server (or moved to another subsidiary). Refresh the table.";
 
-export function conflictMessage(loaded: TrackedValues, server: TrackedValues): string {
-  return `Changed on the server since it was loaded: it was ${describeTracked(loaded)}, it is now ${describeTracked(server)}. ` +
-    "Refresh the table (your edit is kept where the server did not change it) and edit again if still needed.";
+/**
+ * What someone else changed since the row was loaded, field by field, in the columns' words: "State is now
+ * accounted (you loaded approved), Accounted ID is now ACC-9 (you loaded empty)". Only the server's moves are
+ * named, never the person's own edit, so a colleague's change never reads as the person's mistake (issue 43).
+ */
+export function serverMoves(loaded: TrackedValues, server: TrackedValues): string {
+  const moved = TRACKED_KEYS.filter((k) => loaded[k] !== server[k]);
+  return moved.map((k) => `${TRACKED_WORDS[k]} is now ${server[k] || "empty"} (you loaded ${loaded[k] || "empty"})`).join(", ");
+}
+
+/** The edit a row asks for, in the columns' words ("State paid, Paid ID PAY-1"): only the fields the person changed. */
+export function editWords(loaded: TrackedValues, patch: StatePatch): string {
+  const wished = expectedAfter(loaded, patch);
+  return TRACKED_KEYS.filter((k) => wished[k] !== loaded[k]).map((k) => `${TRACKED_WORDS[k]} ${wished[k]}`).join(", ");
+}
+
+/** A PATCH body in the columns' words, as the journal's "Fields sent" shows it: "State paid, Paid ID PAY-1". */
+export function patchWords(patch: StatePatch): string {
+  return (["state", "accounted_id", "paid_id", "paid_at"] as const).filter((k) => patch[k] !== undefined).map((k) => `${TRACKED_WORDS[k]} ${patch[k]}`).join(", ");
+}
+
+/** A conflict found by the read before the PATCH: what someone else changed, what was not sent, and what to do. */
+export function conflictMessage(loaded: TrackedValues, server: TrackedValues, patch: StatePatch): string {
+  return `Changed on the server by someone else since you loaded: ${serverMoves(loaded, server)}. Your edit (${editWords(loaded, patch)}) was not sent. ` +
+    "Refresh to see their change (your edit is kept), then edit again if still needed.";
 }

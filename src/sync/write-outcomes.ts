@@ -25,7 +25,8 @@ export const OUTCOME_FILLS: Record<Outcome, string> = {
   unconfirmed: "#FFEB9C",
 };
 
-const LABELS: Record<Outcome, string> = {
+/** Each outcome as the status cell and the taskpane's list of rows name it. */
+export const OUTCOME_LABELS: Record<Outcome, string> = {
   applied: "Applied",
   "already-applied": "Already applied",
   overwritten: "Changed by someone else",
@@ -45,7 +46,7 @@ export function statusText(r: RowResult): string {
   if (r.message === GONE_EDIT_MESSAGE) {
     return `${REMOVED_NOTE_PREFIX} for this table's query (${stamp(r.at)}): your edit was not sent. Refresh to see whether it is back, or load a query that returns it and edit it there.`;
   }
-  const head = `${LABELS[r.outcome]} ${stamp(r.at)}`;
+  const head = `${OUTCOME_LABELS[r.outcome]} ${stamp(r.at)}`;
   if (r.outcome === "applied") return `${head}: ${r.from} → ${r.to}${r.message ? `. ${r.message}` : ""}`;
   if (r.outcome === "already-applied") return `${head}: the server already had ${r.to} with these values; nothing sent.${r.message ? ` ${r.message}` : ""}`;
   return `${head}: ${r.message}`;

@@ -5,7 +5,7 @@
  */
 import { redactSecrets, type KeyValueStorage } from "../api";
 import { discardEdits, type Workbook } from "../sheets";
-import { SEND_CHECKED_LABEL, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
+import { OUTCOME_LABELS, SEND_CHECKED_LABEL, changeInWords, previewInSheet, runSync, type SyncPreview, type SyncReport } from "../sync";
 import { field, reveal, setChildren, h } from "./dom";
 import { failed, status } from "./status";
 import type { SectionContext } from "./taskpane-state";
@@ -36,14 +36,15 @@ function nextStep(c: SyncPreview["counts"]): string {
 function previewLines(p: SyncPreview): RowLine[] {
   return p.rows.map((r) => ({
     row: r.rows[0], id: r.id, kind: r.kind === "change" ? "ok" : r.kind === "check" ? "warn" : "error",
-    text: r.kind === "change" ? `will send ${JSON.stringify(r.patch)}` : r.kind === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
+    text: r.kind === "change" && r.patch && r.loaded ? `will send ${changeInWords(r.loaded, r.patch)}`
+      : r.kind === "check" && r.patch && r.loaded ? `check: ${r.message} (would send ${changeInWords(r.loaded, r.patch)})` : (r.message ?? ""),
   }));
 }
 
 /** The rows of a sync that need the person (neither applied nor applied before), as lines. */
 function problemLines(report: SyncReport): RowLine[] {
   const problems = report.results.filter((r) => r.outcome !== "applied" && r.outcome !== "already-applied");
-  return problems.map((r) => ({ row: r.rows[0], id: r.id, kind: r.outcome === "rejected" || r.outcome === "invalid" ? "error" : "warn", text: `${r.outcome}: ${r.message}` }));
+  return problems.map((r) => ({ row: r.rows[0], id: r.id, kind: r.outcome === "rejected" || r.outcome === "invalid" ? "error" : "warn", text: `${OUTCOME_LABELS[r.outcome]}: ${r.message}` }));
 }
 
 /** Selects a row's Sync status cell, so a click on a listed row shows it in the sheet. */

@@ -56,7 +56,7 @@ it("a Content-Length over the limit: refused at once, though the body never come
   });
   expect(got).toBeInstanceOf(AnswerTooLargeError);
   expect((got as Error).message).toBe(
-    "The service's answer to GET /public/v1/enterprises/ent-1/corporate-cards/c1/ is larger than 1 MB, more than any answer of the API needs: it was not read.",
+    "The service's answer to the request for corporate card c1 is larger than 1 MB, more than any answer of the API needs: it was not read.",
   );
 });
 

@@ -2,9 +2,9 @@
 // the corporate cards"), never with its URL; the method and URL go to a details line of their own. A request this
 // client never makes keeps its URL in the sentence. The key is never in either, whatever path carried it.
 import {
-  SpendClient, forgetSecret, getCard, getExpense, listCards, listExpenses, listMovements, registerSecret, shown, updateExpense,
+  SpendClient, forgetSecret, getCard, type ServerError, getExpense, listCards, listExpenses, listMovements, registerSecret, shown, updateExpense,
 } from "../../src/api";
-import { requestInWords } from "../../src/api/request-words";
+import { requestInWords, wordsOf } from "../../src/api/request-words";
 import { fakeTransport, pageOf, type Script } from "../support/fake-transport";
 
 const SUB = "1a2b3c4d-0000-4000-8000-000000000001";
@@ -75,13 +75,14 @@ describe("each resource and request in words, ids cut to 8 characters", () => {
     expect(shown(await fail(call()))).toMatchObject({ taskpane: `The service failed (HTTP 500) while ${doing}; try again later. The service said: "Internal error"`, details });
   });
 
-  it("behind a proxy's path too, and a path the client never asks for keeps its URL in the sentence", () => {
+  it("behind a proxy's path too; a path the client never asks for is named by its method, its URL only in the details", () => {
     expect(requestInWords({ method: "GET", url: `/proxy${ENT}/subsidiaries/${SUB}/allowances/?page=3&page_size=1000` }))
       .toEqual({ doing: "reading page 3 of the allowances of subsidiary 1a2b3c4d", request: "the request for page 3 of the allowances of subsidiary 1a2b3c4d" });
     expect(requestInWords({ method: "GET", url: `${ENT}/people/` })).toBeNull();
     expect(requestInWords({ method: "GET", url: "/health" })).toBeNull();
-    const error = Object.assign(new Error("The service failed (HTTP 500) on GET /health; try again later."), { name: "ServerError", request: { method: "GET", url: "/health" } });
-    expect(shown(error)).toEqual({ taskpane: error.message, cell: { code: "notAvailable", message: `The service could not be reached: ${error.message}` } });
+    expect(wordsOf({ method: "GET", url: "/health" })).toEqual({ doing: "sending a GET request to the service", request: "a GET request" });
+    const error = Object.assign(new Error("The service failed (HTTP 500) while sending a GET request to the service; try again later."), { name: "ServerError", request: { method: "GET", url: "/health" } });
+    expect(shown(error)).toEqual({ taskpane: error.message, details: "GET /health", cell: { code: "notAvailable", message: `The service could not be reached: ${error.message}` } });
   });
 });
 
@@ -94,5 +95,36 @@ describe("the key", () => {
     expect(said.taskpane).toMatch(/^The service failed \(HTTP 502\) while reading page 1 of the expenses of subsidiary /);
     expect(`${said.taskpane} ${said.details}`).not.toContain(KEY);
     expect(`${said.taskpane} ${said.details}`).not.toContain(KEY.slice(0, 8));
+  });
+
+  it("typed as an id, it is in neither the error's message, its request, nor a cell's message", async () => {
+    const error = (await fail(listExpenses(client(() => ({ status: 504, text: "" })), KEY).all())) as ServerError;
+    const said = shown(error);
+    for (const text of [error.message, error.stack ?? "", JSON.stringify(error.request), said.cell.message]) {
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain(KEY.slice(0, 8));
+    }
+  });
+});
+
+describe("the error's own message: what logs, the sheet's status cells, the journal and =SPEND cells carry", () => {
+  it("says the failed page in words and holds no URL; the URL is in the error's request alone", async () => {
+    const error = (await cardsPage2({ status: 504, body: { status: 504, error: "Gateway timeout" } })) as ServerError;
+    expect(error.message).toBe('The service failed (HTTP 504) while reading page 2 of the corporate cards; try again later. The service said: "Gateway timeout"');
+    expect(error.request).toEqual({ method: "GET", url: `${ENT}/corporate-cards/?page=2&page_size=2` });
+    expect(shown(error).cell).toEqual({ code: "notAvailable", message: `The service could not be reached: ${error.message}` });
+  });
+
+  it.each<[string, Promise<unknown>, string]>([
+    ["a record's read", fail(getExpense(client(() => ({ status: 500, text: "" })), SUB, EXPENSE)),
+      "The service failed (HTTP 500) while reading expense 9f8e7d6c of subsidiary 1a2b3c4d; try again later."],
+    ["a record's update", fail(updateExpense(client(() => ({ status: 400, body: { status: 400, error: "Closed period." } })), SUB, EXPENSE, { state: "accounted" })),
+      "The service refused the update of expense 9f8e7d6c of subsidiary 1a2b3c4d: Closed period."],
+    ["a movement list", fail(listMovements(client(() => ({ status: 503, text: "" })), { cardId: CARD, billingPeriodId: PERIOD }).all()),
+      "The service failed (HTTP 503) while reading page 1 of the movements of billing period 7a7a7a7a of card 5e5e5e5e; try again later."],
+  ])("%s", async (_what, failure, sentence) => {
+    const error = (await failure) as ServerError;
+    expect(error.message).toBe(sentence);
+    expect(error.message).not.toMatch(/\/public\/v1|page_size|\?/);
   });
 });

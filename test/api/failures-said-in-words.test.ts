@@ -8,7 +8,8 @@ import type { Transport } from "../../src/api/transport";
 import { fakeTransport } from "../support/fake-transport";
 
 const KEY = "sk_live_failures_0123456789";
-const WHERE = "GET /api/public/v1/enterprises/ent-1/corporate-cards/c-1/";
+/** The request in words: its URL is in the error's `request` (the details line), never in its message (issue 43). */
+const WHERE = "while reading corporate card c-1";
 
 function client(transport: Transport, timeoutMs?: number): SpendClient {
   return new SpendClient({ baseUrl: "https://spend.example/api", enterpriseId: "ent-1", apiKey: KEY, transport, timeoutMs, retry: { retries: 0 } });
@@ -30,7 +31,7 @@ describe("a timeout is said in the unit a person reads it in", () => {
     await jest.advanceTimersByTimeAsync(timeoutMs);
     const error = await answer;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect((error as Error).message).toBe(`The service did not answer within ${said} (${WHERE}).`);
+    expect((error as Error).message).toBe(`The service did not answer within ${said} ${WHERE}.`);
   });
 });
 
@@ -47,6 +48,7 @@ describe("a failure to reach the service says what the network layer said", () =
     const transport: Transport = () => new Promise((_resolve, reject) => reject(thrown));
     const error = await getCard(client(transport), "c-1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect((error as Error).message).toBe(`Could not reach the service at https://spend.example (${WHERE}): ${said}.`);
+    expect((error as NetworkError).request).toEqual({ method: "GET", url: "/api/public/v1/enterprises/ent-1/corporate-cards/c-1/" });
+    expect((error as Error).message).toBe(`Could not reach the service at https://spend.example ${WHERE}: ${said}.`);
   });
 });

@@ -31,7 +31,7 @@ it("a later page the service fails on", async () => {
   expect(error).toBeInstanceOf(ServerError);
   expect(error).not.toBeInstanceOf(DataMovedError);
   expect(error.message).toBe(
-    'The service failed (HTTP 500) on GET /public/v1/enterprises/ent-1/corporate-cards/?page=2&page_size=2; try again later. The service said: "Internal error"',
+    'The service failed (HTTP 500) while reading page 2 of the corporate cards; try again later. The service said: "Internal error"',
   );
 });
 

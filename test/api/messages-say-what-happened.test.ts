@@ -83,6 +83,6 @@ describe("an answer larger than the client's limit", () => {
   ])("a limit of %d bytes is said as %s", async (bytes, words) => {
     const error = await tooLarge(bytes);
     expect(error).toBeInstanceOf(AnswerTooLargeError);
-    expect(error.message).toBe(`The service's answer to GET /public/v1/enterprises/ent-1/corporate-cards/c1/ is larger than ${words}, more than any answer of the API needs: it was not read.`);
+    expect(error.message).toBe(`The service's answer to the request for corporate card c1 is larger than ${words}, more than any answer of the API needs: it was not read.`);
   });
 });

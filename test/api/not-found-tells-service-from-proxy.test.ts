@@ -4,8 +4,9 @@ import { baseUrlExamples, BaseUrlError, NotFoundError, SpendClient, getExpense, 
 import { fakeTransport, type Reply } from "../support/fake-transport";
 
 const BASE = "https://spend.example/api";
-const EXPENSE = "GET /api/public/v1/enterprises/ent-1/subsidiaries/s1/expenses/e1/";
-const CARDS = "GET /api/public/v1/enterprises/ent-1/corporate-cards/?page=1&page_size=1";
+/** The requests as the messages name them: in words, never by their URL (issue 43). */
+const EXPENSE = "The request for expense e1 of subsidiary s1";
+const CARDS = "the request for page 1 of the corporate cards";
 
 function client(reply: Reply) {
   const fake = fakeTransport(() => reply);
@@ -19,13 +20,13 @@ describe("the service's own 404 is about the ids", () => {
   it("quotes what the service said", async () => {
     const error = await readExpense({ status: 404, body: { status: 404, error: "Expense not found." } });
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.message).toBe(`Not found (${EXPENSE}). The service said: "Expense not found."`);
+    expect(error.message).toBe('Not found while reading expense e1 of subsidiary s1. The service said: "Expense not found."');
   });
 
   it("with an empty error, says only what was not found", async () => {
     const error = await readExpense({ status: 404, body: { status: 404, error: "" } });
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.message).toBe(`Not found (${EXPENSE}).`);
+    expect(error.message).toBe("Not found while reading expense e1 of subsidiary s1.");
   });
 });
 

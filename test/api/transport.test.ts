@@ -89,7 +89,7 @@ describe("retry policy", () => {
     const { c, fake } = client(() => ({ status: 500, body: { status: 500, error: "boom" } }), { retry: { ...fast, retries: 2 } });
     const error = await getCard(c, "x").catch((e) => e);
     expect(error).toBeInstanceOf(ServerError);
-    expect(error.message).toBe('The service failed (HTTP 500) on GET /api/public/v1/enterprises/ent-1/corporate-cards/x/; try again later. The service said: "boom"');
+    expect(error.message).toBe('The service failed (HTTP 500) while reading corporate card x; try again later. The service said: "boom"');
     expect(fake.requests).toHaveLength(3);
   });
 
@@ -328,7 +328,7 @@ describe("cancellation and timeouts", () => {
     const { c, fake } = client((r) => ({ body: pageOf(r.url, 1), delayMs: 1000 }), { timeoutMs: 40, retry: { ...fast, retries: 1 } });
     const error = await getCard(c, "x").catch((e) => e);
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(error.message).toBe("The service did not answer within 40 ms (GET /api/public/v1/enterprises/ent-1/corporate-cards/x/).");
+    expect(error.message).toBe("The service did not answer within 40 ms while reading corporate card x.");
     expect(fake.requests).toHaveLength(2);
   });
 
@@ -342,6 +342,6 @@ describe("cancellation and timeouts", () => {
     const c = new SpendClient({ baseUrl: `http://127.0.0.1:${port}`, enterpriseId: "e", apiKey: KEY, retry: { retries: 0 } });
     const error = await getCard(c, "x").catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.message).toBe(`Could not reach the service at http://127.0.0.1:${port} (GET /public/v1/enterprises/e/corporate-cards/x/): fetch failed (ECONNREFUSED).`);
+    expect(error.message).toBe(`Could not reach the service at http://127.0.0.1:${port} while reading corporate card x: fetch failed (ECONNREFUSED).`);
   });
 });

@@ -57,7 +57,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(error).not.toBeInstanceOf(NotFoundError);
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${origin}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
-      `but GET /proxi/public/v1/enterprises/${ENTERPRISE}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with an HTML page rather than ` +
+      `but the request for page 1 of the corporate cards answered 404 Not Found, with an HTML page rather than ` +
       "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com.",
     );
     expect(said).not.toMatch(/check the ids/);
@@ -73,7 +73,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     expect(error).toBeInstanceOf(BaseUrlError);
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${origin} answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
-      `but GET /public/v1/enterprises/${ENTERPRISE}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with ${kind} rather than ` +
+      `but the request for page 1 of the corporate cards answered 404 Not Found, with ${kind} rather than ` +
       `the service's JSON error. ${baseUrlExamples()}`,
     );
   });
@@ -84,7 +84,7 @@ describe("a base URL with no service behind it: the connection test names the ba
     const path = `/proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/`;
     expect(said).toBe(
       `The base URL looks wrong: nothing at ${f.sandbox.baseUrl}/proxi answers as the Spend Sync service. Every enterprise has a list of ` +
-      `corporate cards, but GET ${path}?page=1&page_size=1 answered 404 Not Found. The server said: "No endpoint for GET ${path} ` +
+      `corporate cards, but the request for page 1 of the corporate cards answered 404 Not Found. The server said: "No endpoint for GET ${path} ` +
       `(see api-spec.md section 4)." ${baseUrlExamples()}`,
     );
   });
@@ -131,7 +131,7 @@ describe("after a good connection, the service's own 404 is about the ids", () =
     const error = await getExpense(c, "sub-1", "exp-1").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BaseUrlError);
     expect(explain(error)).toBe(
-      `The base URL looks wrong: nothing at ${origin} answers as the Spend Sync service. GET /public/v1/enterprises/${ENTERPRISE}/subsidiaries/sub-1/expenses/exp-1/ ` +
+      `The base URL looks wrong: nothing at ${origin} answers as the Spend Sync service. The request for expense exp-1 of subsidiary sub-1 ` +
       `answered 404 Not Found, with an HTML page rather than the service's JSON error. ${baseUrlExamples()}`,
     );
   });

@@ -72,7 +72,7 @@ describe("issue 24, scenario 1: unsynced edits keep their mark and status", () =
     await page.getByRole("button", { name: "Refresh selected table" }).click();
     await expectText(page.locator("#refresh-status"), /Your unsynced edits: 2 kept, 0 also changed on the server/);
     const [a3, b3, c3] = await rowsAsShown(page, table, [a.id, b.id, c.id]);
-    expect(a3.status).toBe("Unsynced: paid, paid_at 24/11/2026 (server: approved)");
+    expect(a3.status).toBe("Unsynced: paid, Paid at 24/11/2026 (server: approved)");
     expect(b3.status).toMatch(/^Unsynced: accounted(, [^()]*)? \(server: paid(, [^()]*)?\)$/);
     expect([a3.fills, b3.fills]).toEqual([a1.fills, b1.fills]);
     expect([a3.values, b3.values]).toEqual([a2.values, b2.values]);

@@ -100,9 +100,12 @@ describe("the workbench in Chromium", () => {
     await connect(page, f.enterprise.api_key);
     await expectText(page.locator("#connect-status"),
       `The base URL looks wrong: nothing at ${web.url}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
-      `but GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with plain text rather than ` +
+      `but the request for page 1 of the corporate cards answered 404 Not Found, with plain text rather than ` +
       "the service's JSON error. A base URL is where the service's /public/v1/ paths start, like https://api.example.com, or " +
-      `${web.url}/proxy here (the dev server forwards it to the sandbox; npm start prints it).`);
+      `${web.url}/proxy here (the dev server forwards it to the sandbox; npm start prints it). ` +
+      `GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1`);
+    // The request the sentence names in words is on its details line (issue 43).
+    await expectText(page.locator("#connect-status .details"), `GET /proxi/public/v1/enterprises/${f.enterprise.id}/corporate-cards/?page=1&page_size=1`);
     // The issue's own typing; "localhost:" reads as a scheme to the browser's URL field, so the taskpane gets it.
     const typed = web.url.replace("http://127.0.0.1", "localhost");
     await page.getByLabel("Base URL").fill(`${typed}/proxy`);
@@ -140,7 +143,7 @@ describe("the workbench in Chromium", () => {
 
     await page.getByRole("button", { name: "Preview sync" }).click();
     await expectText(page.locator("#preview-counts"), `1 to send, 0 invalid (will not be sent), ${approved.length - 1} unchanged.`);
-    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send {"state":"paid","paid_id":"PAY-E2E"} Discard edit`);
+    await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send approved → paid (Paid ID: PAY-E2E) Discard edit`);
     await page.screenshot({ path: join(OUT, "workbench-preview.png") });
     expect(f.sandbox.store.transitionsOf(first.id)).toHaveLength(0);
 

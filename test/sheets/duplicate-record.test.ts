@@ -86,7 +86,7 @@ describe("Refresh with one record on two rows", () => {
     f.sandbox.store.expense(f.sub, a)!.description = "Renamed on the server";
     const first = loaded[0].map((cell, c) =>
       c === at("State") ? "paid" : c === at("Paid ID") ? "PAY-FIRST" : c === at("Description") ? "Renamed on the server"
-        : c === at("Sync status") ? "Unsynced: paid, paid_id PAY-FIRST (server: approved)" : cell);
+        : c === at("Sync status") ? "Unsynced: paid, Paid ID PAY-FIRST (server: approved)" : cell);
     const copy = loaded[0].map((cell, c) => (c === at("Sync status") ? DUPLICATE_NOTE : cell)); // the old description: not refreshed
 
     for (const r of await bothRefreshes()) {
@@ -110,7 +110,7 @@ describe("Refresh with one record on two rows", () => {
       const header = Object.keys(cells).find((h) => at(h) === c);
       return header === undefined ? cell : cells[header];
     });
-    const first = with_(loaded[0], { State: "accounted", "Accounted ID": "ACC-FIRST", "Sync status": "Unsynced: accounted, accounted_id ACC-FIRST (server: approved)" });
+    const first = with_(loaded[0], { State: "accounted", "Accounted ID": "ACC-FIRST", "Sync status": "Unsynced: accounted, Accounted ID ACC-FIRST (server: approved)" });
     const copy = with_(loaded[0], { State: "paid", "Paid ID": "PAY-COPY", "Sync status": DUPLICATE_NOTE });
     const expected = [first, loaded[1], loaded[2], copy, ...loaded.slice(4), loaded[3]];
 

@@ -93,7 +93,7 @@ describe("an expense list of 1,000 with one malformed record", () => {
     t = tableView(f.excel, report.tableName);
     row = t.values("Expense ID").indexOf(bad.id);
     // Now only the kept edit is left to say (issue 24): the row is no longer read-only.
-    expect(t.values("Sync status")[row]).toBe("Unsynced: accounted, accounted_id ACC-LATER (server: approved)");
+    expect(t.values("Sync status")[row]).toBe("Unsynced: accounted, Accounted ID ACC-LATER (server: approved)");
     expect(t.values("State")[row]).toBe("accounted");
     const preview = await previewSync(f.workbook, report.tableName);
     expect(preview.rows.find((r) => r.id === bad.id)).toMatchObject({ kind: "change", patch: { state: "accounted", accounted_id: "ACC-LATER" } });

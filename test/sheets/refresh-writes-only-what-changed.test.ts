@@ -123,13 +123,18 @@ describe("tracked cells", () => {
     expect([plan.updated, plan.records.length, plan.changed.length]).toEqual([0, 0, 0]);
   });
 
-  it("the user's edit where the server moved too: kept, marked, flagged with the server's values", () => {
+  it("the user's edit where the server moved too: kept, marked, flagged with the server's values, which fill the cells the user did not edit", () => {
     const now = { ...E1, acc: "ACC-9" };
     const plan = planRefresh(loadOf(), collectedOf([now]), loadedOf([E1]), sheetOf([{ id: "E1", state: "paid" }]));
+    // State (place 3) is the user's and stays as typed; Accounted ID and the rest take the server's, so ACC-9 never reads as cleared (issue 43).
+    const { 3: _state, ...serverTracked } = trackedCells(now);
+    const { 3: _fill, ...editable } = allFills(EDITABLE_FILL);
     expect(patches(plan)).toEqual([patch(0, CLP, {
-      [STATUS]: `Edited here and changed on the server (refresh ${STAMP}): the server now has approved, accounted_id ACC-9; your edit (paid) is kept. ` +
-        "Preview checks it against the server's values; discard it if you no longer want it.",
-    }, { 3: EDITED_FILL })]);
+      ...serverTracked,
+      [STATUS]: `Edited here and changed on the server (refresh ${STAMP}): someone else changed it since you loaded, the server now has approved, Accounted ID ACC-9; ` +
+        "your edit (State paid) is kept on top of it: paid, Accounted ID ACC-9. Preview checks it against the server's values; discard it if you no longer want it.",
+    }, { ...editable, 3: EDITED_FILL })]);
+    expect(serverTracked[4]).toBe("ACC-9");
     expect(plan.decisions.conflicts).toBe(1);
     expect(plan.updated).toBe(0);
     expect(plan.records).toEqual([{ id: "E1", values: tv(now), readOnly: undefined, cells: rowHashes(rowOf(now), HASHED) }]);

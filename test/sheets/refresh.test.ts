@@ -112,7 +112,7 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     const report = await refreshTable(f.client, f.workbook, tableName);
     expect(report).toMatchObject({ keptEdits: 2, conflicts: 0, discardedEdits: 0, removed: 3 });
     // A kept edit says what it is and keeps its mark, so it never looks like the server's value (issue 24).
-    expect([cell(keep, "State"), cell(keep, "Paid ID"), cell(keep, "Sync status")]).toEqual(["paid", "PAY-KEEP", "Unsynced: paid, paid_id PAY-KEEP (server: approved)"]);
+    expect([cell(keep, "State"), cell(keep, "Paid ID"), cell(keep, "Sync status")]).toEqual(["paid", "PAY-KEEP", "Unsynced: paid, Paid ID PAY-KEEP (server: approved)"]);
     const view = tableView(f.excel, tableName);
     const keepRow = view.values("Expense ID").indexOf(keep);
     expect([view.fill("State", keepRow), view.fill("Paid ID", keepRow), view.fill("Accounted ID", keepRow)]).toEqual([EDITED_FILL, EDITED_FILL, EDITABLE_FILL]);
@@ -150,13 +150,17 @@ describe("Refresh is three-way: loaded, the sheet, the server", () => {
     const report = await refreshTable(f.client, f.workbook, all);
     expect(report).toMatchObject({ keptEdits: 1, conflicts: 1, removed: 0 });
     expect([cell(serverOnly, "State"), cell(serverOnly, "Accounted ID")]).toEqual(["accounted", "ACC-THEIRS"]);
-    expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID")]).toEqual(["accounted", "ACC-MINE", ""]);
+    // The user's edited cells are kept; Paid ID, which only the colleague set, shows their value (not "" read as a clearing).
+    expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID")]).toEqual(["accounted", "ACC-MINE", "PAY-THEIRS"]);
     expect(cell(both, "Sync status")).toMatch(
-      /^Edited here and changed on the server \(refresh .*\): the server now has paid, paid_id PAY-THEIRS; your edit \(accounted, accounted_id ACC-MINE\) is kept\./,
+      /^Edited here and changed on the server \(refresh .*\): someone else changed it since you loaded, the server now has paid, Paid ID PAY-THEIRS; your edit \(State accounted, Accounted ID ACC-MINE\) is kept on top of it: accounted, Accounted ID ACC-MINE, Paid ID PAY-THEIRS\./,
     );
-    // Preview judges the kept edit against the server's values, and says what to fix.
+    // Preview judges the kept edit against the server's values: the colleague paid it, so the person's accounted is
+    // refused for that, never as though the person had cleared the colleague's Paid ID (issue 43).
     const preview = await previewSync(f.workbook, all);
-    expect(preview.rows.find((r) => r.id === both)).toMatchObject({ kind: "invalid", message: 'Paid ID cannot be cleared through the API; put back "PAY-THEIRS".' });
+    expect(preview.rows.find((r) => r.id === both)).toMatchObject({
+      kind: "invalid", message: "Cannot change state from 'paid': only approved or accounted expenses can be changed through the API.",
+    });
     // Discarding that one row puts back the server's values; the other edit stays.
     expect(await discardEdits(f.workbook, all, [both])).toBe(1);
     expect([cell(both, "State"), cell(both, "Accounted ID"), cell(both, "Paid ID"), cell(both, "Sync status")]).toEqual(["paid", "", "PAY-THEIRS", ""]);

@@ -28,7 +28,7 @@ describe("an edit the server did not move", () => {
       [["E1", tv("approved")]], [["E1", tv("approved")]],
     );
     expect(plain(three)).toEqual({
-      overrides: { E1: { State: " Paid ", "Accounted ID": "", "Paid ID": "PAY-7", "Paid at (UTC)": 46000.5, "Sync status": "Unsynced: paid, paid_id PAY-7 (server: approved)" } },
+      overrides: { E1: { State: " Paid ", "Accounted ID": "", "Paid ID": "PAY-7", "Paid at (UTC)": 46000.5, "Sync status": "Unsynced: paid, Paid ID PAY-7 (server: approved)" } },
       marks: { E1: ["State", "Paid ID"] }, kept: 1, conflicts: 0, discarded: 0,
     });
   });
@@ -38,7 +38,7 @@ describe("an edit the server did not move", () => {
     const three = run([{ id: "E1", row: 0, fields: [{ key: "state", from: "approved", to: "paid" }] }],
       [["E1", "Taxi", "paid", "ACC", "P", ""]], [["E1", tv("approved", "ACC", "P")]], [["E1", tv("approved", "ACC", "P")]], false, header);
     expect(Object.fromEntries(three.overrides)).toEqual({
-      E1: { State: "paid", "Accounted ID": "ACC", "Paid ID": "P", "Paid at (UTC)": "", "Sync status": "Unsynced: paid, accounted_id ACC, paid_id P (server: approved, accounted_id ACC, paid_id P)" },
+      E1: { State: "paid", "Accounted ID": "ACC", "Paid ID": "P", "Paid at (UTC)": "", "Sync status": "Unsynced: paid, Accounted ID ACC, Paid ID P (server: approved, Accounted ID ACC, Paid ID P)" },
     });
   });
   it("the ID column moved away from the first place (the person dragged it): the edit is still found on its record's first row and kept", () => {
@@ -53,7 +53,7 @@ describe("an edit the server did not move", () => {
 });
 
 describe("an edit where the server moved too", () => {
-  it("is kept and the row flagged: the server's values and the user's, in full", () => {
+  it("is kept and the row flagged: the user's edited cells over the server's values, never a stale cell that would read as cleared", () => {
     const three = run(
       [{ id: "E2", row: 1, fields: [{ key: "state", from: "approved", to: "paid" }] }],
       [row("E1", "approved"), row("E2", "paid", "", "", "")],
@@ -62,9 +62,10 @@ describe("an edit where the server moved too", () => {
     expect(plain(three)).toEqual({
       overrides: {
         E2: {
-          State: "paid", "Accounted ID": "", "Paid ID": "", "Paid at (UTC)": "",
-          "Sync status": "Edited here and changed on the server (refresh 2026-05-01 10:00 UTC): the server now has approved, accounted_id ACC-9; " +
-            "your edit (paid) is kept. Preview checks it against the server's values; discard it if you no longer want it.",
+          // Accounted ID is not the user's edit: the server's ACC-9 is written there, not the "" the row showed when loaded.
+          State: "paid",
+          "Sync status": "Edited here and changed on the server (refresh 2026-05-01 10:00 UTC): someone else changed it since you loaded, the server now has approved, Accounted ID ACC-9; " +
+            "your edit (State paid) is kept on top of it: paid, Accounted ID ACC-9. Preview checks it against the server's values; discard it if you no longer want it.",
         },
       },
       marks: { E2: ["State"] }, kept: 0, conflicts: 1, discarded: 0,
@@ -131,12 +132,12 @@ describe("a malformed record's read-only note", () => {
 
 describe("the texts a user reads", () => {
   it("a kept edit's status names what the user typed and what the server holds", () => {
-    expect(unsyncedNote(tv("accounted", "ACC-1"), tv("approved"))).toBe("Unsynced: accounted, accounted_id ACC-1 (server: approved)");
+    expect(unsyncedNote(tv("accounted", "ACC-1"), tv("approved"))).toBe("Unsynced: accounted, Accounted ID ACC-1 (server: approved)");
   });
 
   it("tracked values are described field by field, in order, empty ones left out, a missing state said so", () => {
-    expect(describeTracked(tv("paid", "ACC-1", "PAY-7", "2026-05-01T10:00:00Z"))).toBe("paid, accounted_id ACC-1, paid_id PAY-7, paid_at 2026-05-01T10:00:00Z");
-    expect(describeTracked(tv("", "", "", "2026-05-01T10:00:00Z"))).toBe("(no state), paid_at 2026-05-01T10:00:00Z");
-    expect(describeTracked(tv("", "", "PAY-7"))).toBe("(no state), paid_id PAY-7");
+    expect(describeTracked(tv("paid", "ACC-1", "PAY-7", "2026-05-01T10:00:00Z"))).toBe("paid, Accounted ID ACC-1, Paid ID PAY-7, Paid at 2026-05-01T10:00:00Z");
+    expect(describeTracked(tv("", "", "", "2026-05-01T10:00:00Z"))).toBe("(no state), Paid at 2026-05-01T10:00:00Z");
+    expect(describeTracked(tv("", "", "PAY-7"))).toBe("(no state), Paid ID PAY-7");
   });
 });

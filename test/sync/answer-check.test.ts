@@ -56,7 +56,7 @@ describe("an answer for another record", () => {
     expect(journalOf(record.id)).toEqual([
       ["sending", "", SENDING, "PATCH"],
       ["unconfirmed", 200, `The service answered 200, but ${why}: not taken as applied. Reading the record to settle it.`, "PATCH"],
-      ["applied", 200, `Read the record to settle it: it holds accounted, accounted_id ACC-1, what was sent, so the PATCH was applied (its answer did not match the request: ${why}). Not sent again.`, "read (GET)"],
+      ["applied", 200, `Read the record to settle it: it holds accounted, Accounted ID ACC-1, what was sent, so the PATCH was applied (its answer did not match the request: ${why}). Not sent again.`, "read (GET)"],
     ]);
     expect(cellOf(f, table, record.id, "Sync status")).toMatch(/^Applied .*: approved → accounted\. Confirmed by reading the record/);
     expect(f.sandbox.store.transitionsOf(other.id)).toHaveLength(0);
@@ -89,8 +89,8 @@ describe("an answer for another record", () => {
 
 describe("an answer whose values contradict what was sent", () => {
   it.each([
-    ["another accounted_id", (a: Record<string, unknown>) => ({ ...a, accounted_id: "ACC-SOMEONE-ELSE" }), "accounted_id ACC-SOMEONE-ELSE"],
-    ["another state", (a: Record<string, unknown>) => ({ ...a, state: "approved" }), "state approved"],
+    ["another accounted_id", (a: Record<string, unknown>) => ({ ...a, accounted_id: "ACC-SOMEONE-ELSE" }), "Accounted ID ACC-SOMEONE-ELSE"],
+    ["another state", (a: Record<string, unknown>) => ({ ...a, state: "approved" }), "State approved"],
   ])("(%s) is confirmed by a read, and gives no false \"Changed by someone else\"", async (_what, lie, said) => {
     const { table, record } = await editOne("accounted", { "Accounted ID": "ACC-7" });
     const { client, patches } = lying((answer) => lie(answer!));
@@ -100,7 +100,7 @@ describe("an answer whose values contradict what was sent", () => {
     expect(journalOf(record.id).map(([outcome, , message]) => [outcome, message])).toEqual([
       ["sending", SENDING],
       ["unconfirmed", `The service answered 200, but the answer says ${said}, not what was sent: not taken as applied. Reading the record to settle it.`],
-      ["applied", `Read the record to settle it: it holds accounted, accounted_id ACC-7, what was sent, so the PATCH was applied (its answer did not match the request: the answer says ${said}, not what was sent). Not sent again.`],
+      ["applied", `Read the record to settle it: it holds accounted, Accounted ID ACC-7, what was sent, so the PATCH was applied (its answer did not match the request: the answer says ${said}, not what was sent). Not sent again.`],
     ]);
     // The row shows what the server holds (the read), not the answer's echo.
     expect(cellOf(f, table, record.id, "Accounted ID")).toBe("ACC-7");
@@ -128,7 +128,7 @@ describe("an answer whose values contradict what was sent", () => {
     const report = await runSync(client, f.workbook, await previewSync(f.workbook, table));
     expect(report.counts.unconfirmed).toBe(1);
     expect(journalOf(record.id).map(([outcome]) => outcome)).toEqual(["sending", "unconfirmed", "unconfirmed"]);
-    expect(journalOf(record.id)[2][2]).toMatch(/^Sent, and the service answered 200, but the answer says accounted_id ACC-X, not what was sent; the record could not be read to settle it.* Not sent again\.$/);
+    expect(journalOf(record.id)[2][2]).toMatch(/^Sent, and the service answered 200, but the answer says Accounted ID ACC-X, not what was sent; the record could not be read to settle it.* Not sent again\.$/);
     expect(journalOf(record.id).map((line) => line[3])).toEqual(["PATCH", "PATCH", "read (GET)"]);
     const again = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
     expect(again.counts["already-applied"]).toBe(1);

@@ -12,14 +12,14 @@ it("an answer that echoes what was sent agrees, whatever it says of fields not s
 
 it.each([
   ["another id", "e2", answer(), 'the answer is for record "e2", not this one'],
-  ["another state", "e1", answer({ state: "accounted" }), "the answer says state accounted, not what was sent"],
-  ["another paid_id", "e1", answer({ paid_id: "PAY-2" }), "the answer says paid_id PAY-2, not what was sent"],
-  ["no paid_id", "e1", answer({ paid_id: "" }), "the answer says paid_id (empty), not what was sent"],
-  ["another instant", "e1", answer({ paid_at: "2026-10-20T14:31:00Z" }), "the answer says paid_at 2026-10-20T14:31:00Z, not what was sent"],
-  ["no state", "e1", answer({ state: "" }), "the answer says state (none), not what was sent"],
+  ["another state", "e1", answer({ state: "accounted" }), "the answer says State accounted, not what was sent"],
+  ["another paid_id", "e1", answer({ paid_id: "PAY-2" }), "the answer says Paid ID PAY-2, not what was sent"],
+  ["no paid_id", "e1", answer({ paid_id: "" }), "the answer says Paid ID (empty), not what was sent"],
+  ["another instant", "e1", answer({ paid_at: "2026-10-20T14:31:00Z" }), "the answer says Paid at 2026-10-20T14:31:00Z, not what was sent"],
+  ["no state", "e1", answer({ state: "" }), "the answer says State (none), not what was sent"],
   // A hostile or broken answer's id is quoted in the journal, cut to its first 64 characters.
   ["an id of 100 characters", "x".repeat(100), answer(), `the answer is for record "${"x".repeat(64)}", not this one`],
-  ["two fields wrong", "e1", answer({ state: "approved", paid_id: "X" }), "the answer says state approved, paid_id X, not what was sent"],
+  ["two fields wrong", "e1", answer({ state: "approved", paid_id: "X" }), "the answer says State approved, Paid ID X, not what was sent"],
 ])("an answer with %s contradicts it", (_what, answerId, values, words) => {
   expect(answerContradiction("e1", patch, answerId, values)).toBe(words);
 });

@@ -254,7 +254,7 @@ describe("the confirmation after a run", () => {
     expect(journalOf(row.id)).toEqual([
       ["sending", "", SENDING, "PATCH"],
       ["applied", 200, "", "PATCH"],
-      ["unconfirmed", 200, `Read again after the run: ${about}. Nothing was decided from that answer: this sync's change (accounted, accounted_id ACC-3) is not confirmed. Nothing more was sent. ${then}`, "read (GET)"],
+      ["unconfirmed", 200, `Read again after the run: ${about}. Nothing was decided from that answer: this sync's change (accounted, Accounted ID ACC-3) is not confirmed. Nothing more was sent. ${then}`, "read (GET)"],
     ]);
     expect(String(cellOf(f, table, row.id, "Sync status")).replace(new RegExp(`^Applied ${STAMP}: `), "")).toBe(
       `approved → accounted. Not confirmed after the run: when the record was read again, ${about}, so whether it still holds this change is not known. ${then}`);

@@ -67,7 +67,7 @@ it("the read failing: nothing reported overwritten, the failure in words", async
   const { confirmed, lines } = await confirm(applied, () => ({ status: 400, text: JSON.stringify({ status: 400, error: "Unsupported filter" }) }));
   expect(confirmed).toEqual({
     overwritten: [], notConfirmed: [],
-    failure: `The records this sync changed could not be read again to confirm them: The service refused GET /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/?state=accounted&page=1&page_size=1000: Unsupported filter.`,
+    failure: `The records this sync changed could not be read again to confirm them: The service refused the request for page 1 of the accounted expenses of subsidiary ${f.sub.slice(0, 8)}: Unsupported filter.`,
   });
   expect(lines).toEqual([]);
 });

@@ -72,8 +72,8 @@ it("a read again that fails: the rows stay applied and the summary says they cou
   expect(requests).toEqual(["GET 200", "PATCH 200", "GET 400"]);
   expect(report.counts).toMatchObject({ applied: 1, overwritten: 0 });
   expect(report.summary).toBe(
-    `1 applied. The records this sync changed could not be read again to confirm them: The service refused GET ` +
-      `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${e.id}/: Unsupported filter. ` +
+    `1 applied. The records this sync changed could not be read again to confirm them: The service refused the request for ` +
+      `expense ${e.id.slice(0, 8)} of subsidiary ${f.sub.slice(0, 8)}: Unsupported filter. ` +
       "Run Sync states again or refresh to check them.",
   );
   expect(cellOf(f, table, e.id, "Sync status")).toMatch(/^Applied /);

@@ -17,7 +17,7 @@ afterEach(() => f.sandbox.close());
 
 const NOW = () => new Date("2026-11-21T10:00:00Z");
 const AT = "2026-11-21 10:00 UTC";
-const BODY = '{"state":"accounted","accounted_id":"ACC-1"}';
+const BODY = "State accounted, Accounted ID ACC-1";
 const SENDING = "Written before the PATCH; it leaves only if a read of the record shows it as loaded.";
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): RawResponse =>
   ({ status, headers: new Headers({ "content-type": "application/json", ...headers }), text: JSON.stringify(body) });
@@ -28,7 +28,8 @@ const lost = () => {
 /** What the case's transport does with the n-th GET or PATCH of the record (1-based): `pass` lets it through. */
 type Step = (n: number, pass: () => Promise<RawResponse>, id: string, cancel: () => void) => Promise<RawResponse> | RawResponse;
 /** The texts a case expects, given the record's id and the service's address for it. */
-interface Words { id: string; path: string; origin: string; enterprise: string }
+/** `record`: the record as the errors' messages name it, in words ("expense 1a2b3c4d of subsidiary 9f8e7d6c"), never its path (issue 43). */
+interface Words { id: string; path: string; origin: string; enterprise: string; record: string }
 type Line = [request: string, status: number | "", outcome: string, message: string];
 
 interface Case {
@@ -73,10 +74,10 @@ const CASES: Record<string, Case> = {
   "the read before sending failing": {
     get: () => json(400, { status: 400, error: "Bad request" }),
     outcome: "not-sent",
-    status: (w) => `Not sent ${AT}: Not sent: the record could not be read first (The service refused GET ${w.path}: Bad request). Run Sync states again.`,
+    status: (w) => `Not sent ${AT}: Not sent: the record could not be read first (The service refused the request for ${w.record}: Bad request). Run Sync states again.`,
     lines: (w) => [
       ["PATCH", "", "sending", SENDING],
-      ["read (GET)", 400, "not-sent", `Not sent: the record could not be read first (The service refused GET ${w.path}: Bad request). Run Sync states again.`],
+      ["read (GET)", 400, "not-sent", `Not sent: the record could not be read first (The service refused the request for ${w.record}: Bad request). Run Sync states again.`],
     ],
     applied: 0,
   },
@@ -84,11 +85,11 @@ const CASES: Record<string, Case> = {
     get: (n, pass) => (n === 1 ? pass() : json(400, { status: 400, error: "Bad request" })),
     patch: () => json(400, { status: 400, error: "The accounting period is closed." }),
     outcome: "not-sent",
-    status: (w) => `Not sent ${AT}: Not sent: the record could not be read first (The service refused GET ${w.path}: Bad request). Run Sync states again.`,
+    status: (w) => `Not sent ${AT}: Not sent: the record could not be read first (The service refused the request for ${w.record}: Bad request). Run Sync states again.`,
     lines: (w) => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", 400, "refused", "The accounting period is closed. Reading the record."],
-      ["read (GET)", 400, "not-sent", `Not sent: the record could not be read first (The service refused GET ${w.path}: Bad request). Run Sync states again. Not sent again.`],
+      ["read (GET)", 400, "not-sent", `Not sent: the record could not be read first (The service refused the request for ${w.record}: Bad request). Run Sync states again. Not sent again.`],
     ],
     applied: 0,
   },
@@ -142,7 +143,7 @@ const CASES: Record<string, Case> = {
       ["PATCH", "", "sending", SENDING],
       ["PATCH", "", "unknown", `${unreachable(w, "PATCH")} Reading the record before anything else.`],
       ["PATCH", "", "sending", `Attempt 2. ${SENDING}`],
-      ["read (GET)", 200, "applied", "Read the record after the lost answer: it holds accounted, accounted_id ACC-1, what was sent, so the PATCH was applied. Not sent again."],
+      ["read (GET)", 200, "applied", "Read the record after the lost answer: it holds accounted, Accounted ID ACC-1, what was sent, so the PATCH was applied. Not sent again."],
     ],
     applied: 1,
   },
@@ -152,12 +153,12 @@ const CASES: Record<string, Case> = {
       return lost();
     },
     outcome: "conflict",
-    status: () => `Conflict, not sent ${AT}: After a lost answer the record reads paid, paid_id PAY-X, not what was sent: not sent again. Refresh the table.`,
+    status: () => `Conflict, not sent ${AT}: After a lost answer the record reads paid, Paid ID PAY-X, not what was sent: not sent again. Refresh the table.`,
     lines: (w) => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", "", "unknown", `${unreachable(w, "PATCH")} Reading the record before anything else.`],
       ["PATCH", "", "sending", `Attempt 2. ${SENDING}`],
-      ["read (GET)", 200, "conflict", "Read the record after the lost answer: it is now paid, paid_id PAY-X, neither as loaded (approved) nor what was sent. Not sent again. Refresh the table."],
+      ["read (GET)", 200, "conflict", "Read the record after the lost answer: it is now paid, Paid ID PAY-X, neither as loaded (approved) nor what was sent. Not sent again. Refresh the table."],
     ],
     applied: 0,
   },
@@ -194,7 +195,7 @@ const CASES: Record<string, Case> = {
     lines: () => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", 400, "refused", "Already accounted. Reading the record."],
-      ["read (GET)", 200, "already-applied", 'Read the record after the refusal: it holds accounted, accounted_id ACC-1, exactly what this row asks (the service said "Already accounted."). Not sent again.'],
+      ["read (GET)", 200, "already-applied", 'Read the record after the refusal: it holds accounted, Accounted ID ACC-1, exactly what this row asks (the service said "Already accounted."). Not sent again.'],
     ],
     applied: 1,
   },
@@ -278,11 +279,11 @@ const CASES: Record<string, Case> = {
       return json(200, { ...otherAnswer(), id: "00000000-0000-4000-8000-000000000000" });
     },
     outcome: "conflict",
-    status: () => `Conflict, not sent ${AT}: The service answered 200, but ${OTHER}, and the record now reads paid, paid_id PAY-X, not what this row asks. Refresh the table.`,
+    status: () => `Conflict, not sent ${AT}: The service answered 200, but ${OTHER}, and the record now reads paid, Paid ID PAY-X, not what this row asks. Refresh the table.`,
     lines: () => [
       ["PATCH", "", "sending", SENDING],
       ["PATCH", 200, "unconfirmed", `The service answered 200, but ${OTHER}: not taken as applied. Reading the record to settle it.`],
-      ["read (GET)", 200, "conflict", `Read the record to settle it: it is now paid, paid_id PAY-X, not what this row asks (the service answered 200, but ${OTHER}). Not sent again. Refresh the table.`],
+      ["read (GET)", 200, "conflict", `Read the record to settle it: it is now paid, Paid ID PAY-X, not what this row asks (the service answered 200, but ${OTHER}). Not sent again. Refresh the table.`],
     ],
     applied: 0,
   },
@@ -349,8 +350,8 @@ const refusedKey = (w: Words) =>
   `The API key was refused for enterprise ${w.enterprise}. Check the key and the enterprise id in the connection settings. The service said: "Invalid API key".`;
 const unsettled = (w: Words) => `Sent, and the service answered 200, but ${OTHER}; the record could not be read to settle it (${refusedKey(w).replace(/\.$/, "")}). ` +
   "Run Sync states again: it reads the record before sending.";
-const unreachable = (w: Words, method: string) => `Could not reach the service at ${w.origin} (${method} ${w.path}): fetch failed.`;
-const failed = (w: Words) => `The service failed (HTTP 500) on PATCH ${w.path}; try again later. The service said: "Internal error"`;
+const unreachable = (w: Words, method: string) => `Could not reach the service at ${w.origin} while ${method === "PATCH" ? "updating" : "reading"} ${w.record}: fetch failed.`;
+const failed = (w: Words) => `The service failed (HTTP 500) while updating ${w.record}; try again later. The service said: "Internal error"`;
 
 it.each(Object.entries(CASES))("%s", async (_name, c) => {
   const table = await loadFor(f, { resource: "expenses", state: "approved" });
@@ -370,7 +371,10 @@ it.each(Object.entries(CASES))("%s", async (_name, c) => {
   const report = await runSync(client, f.workbook, preview, {
     now: NOW, runId: "r", maxAttempts: c.maxAttempts, signal: controller.signal, onProgress: (done) => (decided = done === 1),
   });
-  const w: Words = { id: e.id, path: `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${e.id}/`, origin: f.sandbox.baseUrl, enterprise: f.enterprise.id };
+  const w: Words = {
+    id: e.id, path: `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${e.id}/`, origin: f.sandbox.baseUrl, enterprise: f.enterprise.id,
+    record: `expense ${e.id.slice(0, 8)} of subsidiary ${f.sub.slice(0, 8)}`,
+  };
   expect(report.results.map((r) => r.outcome)).toEqual([c.outcome]);
   expect(cellOf(f, table, e.id, "Sync status")).toBe(c.status(w));
   const j = tableView(f.excel, JOURNAL_TABLE);
@@ -378,6 +382,8 @@ it.each(Object.entries(CASES))("%s", async (_name, c) => {
     .map((r) => [r[j.column("Request")], r[j.column("Fields sent")], r[j.column("HTTP status")], r[j.column("Outcome")], r[j.column("Message")]]);
   // Only a PATCH's lines carry what it sends.
   expect(lines).toEqual(c.lines(w).map(([request, status, outcome, message]) => [request, request === "PATCH" ? BODY : "", status, outcome, message]));
+  // The request's path is in the Exact request column only: no message names it.
+  expect(lines.flat().join(" ")).not.toContain("/public/v1/");
   expect(f.sandbox.store.transitionsOf(e.id).filter((t) => t.to === "accounted")).toHaveLength(c.applied);
   if (c.summary) expect(report.summary).toBe(c.summary(w));
 });

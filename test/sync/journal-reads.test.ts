@@ -47,10 +47,16 @@ async function syncOne(before: (id: string) => Promise<void>, breakPatch?: (requ
   return { table, id: e.id, report, rows, recorder };
 }
 
-/** A journal row as a person reads it: Time, Run, By, Table, Resource, Record ID, From, To, Request, Fields sent, HTTP status, Outcome, Message. */
-const row = (table: string, id: string, request: string, sent: string, status: number | "", outcome: string, message: string) =>
-  [timestampToSerial(AT), "run-1", "Ana", table, "expense", id, "approved", "accounted", request, sent, status, outcome, message];
-const BODY = '{"state":"accounted","accounted_id":"ACC-1"}';
+/**
+ * A journal row as a person reads it: Time, Run, By, Table, Resource, Record ID, From, To, Request, Fields sent, HTTP status, Outcome, Message,
+ * and the exact request (method, path, and a PATCH's JSON body: the only place JSON is written).
+ */
+const row = (table: string, id: string, request: string, sent: string, status: number | "", outcome: string, message: string) => {
+  const path = `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${id}/`;
+  const exact = request === "PATCH" ? `PATCH ${path} {"state":"accounted","accounted_id":"ACC-1"}` : request === "read (GET)" ? `GET ${path}` : "";
+  return [timestampToSerial(AT), "run-1", "Ana", table, "expense", id, "approved", "accounted", request, sent, status, outcome, message, exact];
+};
+const BODY = "State accounted, Accounted ID ACC-1";
 
 it("a conflict found by the read before the PATCH: a read line with the read's 200, no fields, and 'Nothing was sent'", async () => {
   const { table, id, report, rows, recorder } = await syncOne((id) => updateExpense(f.client, f.sub, id, { state: "paid", paid_id: "PAY-COLLEAGUE" }).then(() => undefined));
@@ -61,8 +67,8 @@ it("a conflict found by the read before the PATCH: a read line with the read's 2
   expect(rows).toEqual([
     row(table, id, "PATCH", BODY, "", "sending", SENDING),
     row(table, id, "read (GET)", "", 200, "conflict",
-      "Read the record before sending: it is now paid, paid_id PAY-COLLEAGUE, not approved as loaded: changed on the server since it was loaded. " +
-      "Nothing was sent. Refresh the table (the edit is kept where the server did not change it) and edit again if still needed."),
+      "Read the record before sending: someone else changed it on the server since it was loaded. State is now paid (you loaded approved), " +
+      "Paid ID is now PAY-COLLEAGUE (you loaded empty). Nothing was sent. The edit was State accounted, Accounted ID ACC-1: refresh the table (the edit is kept) and edit again if still needed."),
   ]);
 });
 
@@ -73,7 +79,7 @@ it("a record that already holds what the row asks: a read line, 'Nothing was sen
   expect(f.sandbox.store.transitionsOf(id)).toHaveLength(1);
   expect(rows).toEqual([
     row(table, id, "PATCH", BODY, "", "sending", SENDING),
-    row(table, id, "read (GET)", "", 200, "already-applied", "Read the record before sending: it already holds accounted, accounted_id ACC-1, exactly what this row asks. Nothing was sent."),
+    row(table, id, "read (GET)", "", 200, "already-applied", "Read the record before sending: it already holds accounted, Accounted ID ACC-1, exactly what this row asks. Nothing was sent."),
   ]);
 });
 
@@ -88,15 +94,14 @@ describe("a lost answer, settled by a read", () => {
     // Read, PATCH (no answer), read; then the run's confirmation reads it once more. One PATCH in all.
     expect(recorder.log.filter((x) => x.ids.includes(id)).map((x) => `${x.method} ${x.status ?? "no answer"}`))
       .toEqual(["GET 200", "PATCH no answer", "GET 200", "GET 200"]);
-    const path = `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${id}/`;
     expect(rows).toEqual([
       row(table, id, "PATCH", BODY, "", "sending", SENDING),
       row(table, id, "PATCH", BODY, "", "unknown",
-        `Could not reach the service at ${f.sandbox.baseUrl} (PATCH ${path}): fetch failed. Reading the record before anything else.`),
+        `Could not reach the service at ${f.sandbox.baseUrl} while updating expense ${id.slice(0, 8)} of subsidiary ${f.sub.slice(0, 8)}: fetch failed. Reading the record before anything else.`),
       // Written ahead of the read, as every attempt's line is; the read then finds the first one applied.
       row(table, id, "PATCH", BODY, "", "sending", `Attempt 2. ${SENDING}`),
       row(table, id, "read (GET)", "", 200, "applied",
-        "Read the record after the lost answer: it holds accounted, accounted_id ACC-1, what was sent, so the PATCH was applied. Not sent again."),
+        "Read the record after the lost answer: it holds accounted, Accounted ID ACC-1, what was sent, so the PATCH was applied. Not sent again."),
     ]);
   });
 
@@ -109,11 +114,10 @@ describe("a lost answer, settled by a read", () => {
     expect(f.sandbox.store.transitionsOf(id)).toHaveLength(1);
     expect(recorder.log.filter((x) => x.ids.includes(id)).map((x) => `${x.method} ${x.status ?? "no answer"}`))
       .toEqual(["GET 200", "PATCH no answer", "GET 200", "PATCH 200", "GET 200"]);
-    const path = `/public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${id}/`;
     expect(rows).toEqual([
       row(table, id, "PATCH", BODY, "", "sending", SENDING),
       row(table, id, "PATCH", BODY, "", "unknown",
-        `Could not reach the service at ${f.sandbox.baseUrl} (PATCH ${path}): fetch failed. Reading the record before anything else.`),
+        `Could not reach the service at ${f.sandbox.baseUrl} while updating expense ${id.slice(0, 8)} of subsidiary ${f.sub.slice(0, 8)}: fetch failed. Reading the record before anything else.`),
       row(table, id, "PATCH", BODY, "", "sending", `Attempt 2. ${SENDING}`),
       row(table, id, "PATCH", BODY, 200, "applied", ""),
     ]);

@@ -11,13 +11,16 @@ beforeEach(async () => {
 afterEach(() => f.sandbox.close());
 
 const TEN = ["Time (UTC)", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message"];
+/** The layout before the Exact request column (issue 43). */
+const THIRTEEN = ["Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message"];
 /** The layout before the Request column (issue 24). */
 const TWELVE = ["Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Fields sent", "HTTP status", "Outcome", "Message"];
 
 it.each([
   ["10", TEN, [46000.5, "SpendExpenses_x", "expense", "id-1", "approved", "paid", '{"state":"paid"}', 200, "applied", ""]],
   ["12", TWELVE, [46000.5, "r1", "Ana", "SpendExpenses_x", "expense", "id-1", "approved", "paid", '{"state":"paid"}', 200, "conflict", "Changed on the server"]],
-])("keeps the old %s-column journal untouched and writes this sync's lines to a 13-column journal", async (_n, oldHeader, oldLine) => {
+  ["13", THIRTEEN, [46000.5, "r1", "Ana", "SpendExpenses_x", "expense", "id-1", "approved", "paid", "PATCH", '{"state":"paid"}', 200, "applied", ""]],
+])("keeps the old %s-column journal untouched and writes this sync's lines to a 14-column journal", async (_n, oldHeader, oldLine) => {
   await f.workbook.writeTable({
     sheetName: "Spend Sync journal", tableName: JOURNAL_TABLE, header: oldHeader, rows: [oldLine],
     numberFormats: oldHeader.map(() => null), editable: oldHeader.map(() => false), dropdowns: oldHeader.map(() => null),
@@ -33,8 +36,8 @@ it.each([
   expect(old.rows).toEqual([oldLine]);
   const fresh = tableView(f.excel, `${JOURNAL_TABLE}_${JOURNAL_HEADER.length}`);
   expect(fresh.header).toEqual(JOURNAL_HEADER);
-  expect(JOURNAL_HEADER).toHaveLength(13);
-  expect(fresh.sheet.name).toBe("Spend Sync journal (13 columns)");
+  expect(JOURNAL_HEADER).toHaveLength(14);
+  expect(fresh.sheet.name).toBe("Spend Sync journal (14 columns)");
   expect(fresh.values("Record ID")).toEqual([id, id]);
   expect(fresh.values("Request")).toEqual(["PATCH", "PATCH"]);
   expect(fresh.values("Outcome")).toEqual(["sending", "applied"]);

@@ -10,7 +10,7 @@ import { settle } from "../support/settle";
 
 const AT = new Date("2026-11-21T10:00:00Z");
 const entry = (n: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
-  at: AT, id: `id-${n}`, from: "approved", to: "accounted", request: "PATCH", sent: '{"state":"accounted"}', httpStatus: 200, outcome: "applied", message: `m${n}`, ...extra,
+  at: AT, id: `id-${n}`, from: "approved", to: "accounted", request: "PATCH", sent: "State accounted", exact: 'PATCH /p/expenses/id/ {"state":"accounted"}', httpStatus: 200, outcome: "applied", message: `m${n}`, ...extra,
 });
 const context: JournalContext = { runId: "run-1", by: "Ana", tableName: "Expenses_Sub1", resource: "expense", redact: (t) => t };
 
@@ -54,9 +54,11 @@ describe("a journal line", () => {
     const redacted: JournalContext = { ...context, redact: (t) => `<${t}>` };
     expect(journalRow(redacted, entry(1))).toEqual([
       toCell("timestamp", "2026-11-21T10:00:00.000Z"), "<run-1>", "<Ana>", "<Expenses_Sub1>", "expense", "<id-1>", "<approved>", "<accounted>", "PATCH",
-      '<{"state":"accounted"}>', 200, "<applied>", "<m1>",
+      "<State accounted>", 200, "<applied>", "<m1>", '<PATCH /p/expenses/id/ {"state":"accounted"}>',
     ]);
-    expect(JOURNAL_HEADER).toHaveLength(13);
+    expect(JOURNAL_HEADER).toHaveLength(14);
+    // A line that records no request has an empty exact request.
+    expect(journalRow(context, entry(1, { request: "none", sent: "", exact: undefined }))[13]).toBe("");
   });
 
   it("a read's line says 'read (GET)', a decision's 'none'; no status is an empty cell", () => {
@@ -73,9 +75,9 @@ describe("the journal's columns", () => {
     expect(s.writes).toHaveLength(1);
     const { header, numberFormats, sheetName, tableName } = s.writes[0];
     expect(header).toEqual([
-      "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message",
+      "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message", "Exact request",
     ]);
-    expect(numberFormats).toEqual([NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@"]);
+    expect(numberFormats).toEqual([NUMBER_FORMATS.timestamp, "@", "@", "@", "@", "@", "@", "@", "@", "@", NUMBER_FORMATS.integer, "@", "@", "@"]);
     expect([sheetName, tableName]).toEqual(["Spend Sync journal", "SpendSyncJournal"]);
   });
 });
@@ -89,8 +91,8 @@ describe("where new lines go", () => {
 
   it("beside a journal of an older layout: a journal named for its column count", async () => {
     const older = JOURNAL_HEADER.filter((h) => h !== "Request");
-    expect(await journalPlace(standIn({ header: older }).workbook)).toEqual({ sheetName: "Spend Sync journal (13 columns)", tableName: "SpendSyncJournal_13" });
-    expect(await journalPlace(standIn({ header: [...JOURNAL_HEADER, "Note"] }).workbook)).toEqual({ sheetName: "Spend Sync journal (13 columns)", tableName: "SpendSyncJournal_13" });
+    expect(await journalPlace(standIn({ header: older }).workbook)).toEqual({ sheetName: "Spend Sync journal (14 columns)", tableName: "SpendSyncJournal_14" });
+    expect(await journalPlace(standIn({ header: [...JOURNAL_HEADER, "Note"] }).workbook)).toEqual({ sheetName: "Spend Sync journal (14 columns)", tableName: "SpendSyncJournal_14" });
   });
 });
 

@@ -48,7 +48,7 @@ it("through Refresh, Refresh All, save and reopen, and another table's load; Pre
   const refreshed = await refreshTable(f.client, f.workbook, table, { now });
   expect(refreshed).toMatchObject({ keptEdits: 2, conflicts: 0, refreshed: { whole: false } });
   const kept = shown(f.excel, table, [a.id, b.id]);
-  expect(kept[0].status).toBe("Unsynced: paid, paid_at 24/11/2026 (server: approved)");
+  expect(kept[0].status).toBe("Unsynced: paid, Paid at 24/11/2026 (server: approved)");
   expect(kept[1].status).toMatch(/^Unsynced: accounted(, [^()]*)? \(server: paid(, [^()]*)?\)$/);
   expect(kept.map((r) => r.fills)).toEqual(marks);
   expect(kept.map((r) => r.values)).toEqual(afterSync.map((r) => r.values));

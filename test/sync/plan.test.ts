@@ -50,7 +50,7 @@ describe("invalid edits say what to fix and are never sent", () => {
   });
   it("paid_id or paid_at with target accounted", () => {
     expect(judge(loadedAs("approved"), { state: "accounted", paid_id: "P-9" })).toEqual({
-      kind: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
+      kind: "invalid", message: "Paid ID and Paid at go with State paid only: clear them, or set State to paid.",
     });
   });
   it("a field the API cannot clear", () => {
@@ -66,7 +66,7 @@ describe("invalid edits say what to fix and are never sent", () => {
     }
   });
   it("an id longer than the service stores", () => {
-    expect(judge(loadedAs("approved"), { state: "paid", paid_id: "P".repeat(300) })).toEqual({ kind: "invalid", message: "paid_id must be at most 255 characters." });
+    expect(judge(loadedAs("approved"), { state: "paid", paid_id: "P".repeat(300) })).toEqual({ kind: "invalid", message: "Paid ID must be at most 255 characters." });
   });
 });
 

@@ -19,7 +19,7 @@ const putBack = (status = "") => [
 const TYPED = "Not sent: Amount is the service's (typed here: Amount 5); Sync states sends only State, Accounted ID, Paid ID and Paid at.";
 
 it.each([
-  "Unsynced: paid, paid_id PAY-1 (server: approved)",
+  "Unsynced: paid, Paid ID PAY-1 (server: approved)",
   "Edited here and changed on the server: yours paid, the server's accounted",
   "Will send: approved → paid",
   'Invalid: "payed" is not a state of an expense; choose accounted or paid.',
@@ -63,7 +63,7 @@ it("a gone row's typed note, the value put back: the gone mark stays", () => {
 it.each([
   "Applied 2026-11-21 10:00 UTC: approved → paid",
   "Not returned by the service any more for this table's query.",
-  "Conflict, not sent 2026-11-21 10:00 UTC: Changed on the server since it was loaded.",
+  "Conflict, not sent 2026-11-21 10:00 UTC: Changed on the server by someone else since you loaded: State is now paid (you loaded approved).",
 ])("%j is no mark of Preview: left as it is", (status) => {
   expect(previewMarks({ columns, rows: [row(status)] }, [], [], where)).toEqual([]);
 });

@@ -72,8 +72,8 @@ it("a run with every outcome: the summary counts each, in order, and each row's 
   expect(status(applied.id)).toBe(`Applied ${at}: approved → accounted`);
   expect(status(already.id)).toBe(`Already applied ${at}: the server already had accounted with these values; nothing sent.`);
   expect(status(overwritten.id)).toBe(
-    `Changed by someone else ${at}: Applied approved → accounted, then changed by someone else after this sync: now paid, accounted_id ACC-3, ` +
-      "paid_id PAY-COLLEAGUE. The row shows the server's values.",
+    `Changed by someone else ${at}: Applied approved → accounted, then changed by someone else after this sync: now paid, Accounted ID ACC-3, ` +
+      "Paid ID PAY-COLLEAGUE. The row shows the server's values.",
   );
   expect(status(rejected.id)).toBe(`Rejected by the service ${at}: The accounting period is closed.`);
   expect(status(invalid.id)).toBe(`Not sent, fix the row ${at}: "payed" is not a state of an expense; choose accounted or paid.`);
@@ -82,12 +82,12 @@ it("a run with every outcome: the summary counts each, in order, and each row's 
       "Not confirmed, so not sent: fix the cell, or preview again and confirm it as it is.",
   );
   expect(status(conflict.id)).toBe(
-    `Conflict, not sent ${at}: Changed on the server since it was loaded: it was approved, it is now accounted, accounted_id ACC-OTHER. ` +
-      "Refresh the table (your edit is kept where the server did not change it) and edit again if still needed.",
+    `Conflict, not sent ${at}: Changed on the server by someone else since you loaded: State is now accounted (you loaded approved), Accounted ID is now ACC-OTHER ` +
+      "(you loaded empty). Your edit (State accounted, Accounted ID ACC-7) was not sent. Refresh to see their change (your edit is kept), then edit again if still needed.",
   );
   expect(status(unconfirmed.id)).toBe(
     `Unconfirmed ${at}: Sent, but the service could not be reached to confirm it (Could not reach the service at ${f.sandbox.baseUrl} ` +
-      `(GET /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${unconfirmed.id}/): fetch failed). ` +
+      `while reading expense ${unconfirmed.id.slice(0, 8)} of subsidiary ${f.sub.slice(0, 8)}: fetch failed). ` +
       "Run Sync states again: it reads the record before sending.",
   );
   expect(status(notSent.id)).toBe(`Not sent ${at}: The service asks to wait 3600 s before more changes: not sent. Run Sync states again later.`);

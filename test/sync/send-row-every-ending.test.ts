@@ -17,7 +17,11 @@ const ID = U(1);
 const AT = new Date("2026-11-21T10:00:00Z");
 const APPROVED: TrackedValues = { state: "approved", accounted_id: "", paid_id: "", paid_at: "" };
 const TO_ACCOUNTED: StatePatch = { state: "accounted", accounted_id: "ACC-1" };
-const SENT = JSON.stringify(TO_ACCOUNTED);
+/** "Fields sent" in the columns' words; the exact body only in the line's exact request (issue 43). */
+const SENT = "State accounted, Accounted ID ACC-1";
+const PATH = `/public/v1/enterprises/ent-1/subsidiaries/sub-1/expenses/${ID}/`;
+const HEADERS: Record<string, string> = { state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at" };
+const wordsOf = (patch: StatePatch) => Object.entries(patch).map(([k, v]) => `${HEADERS[k]} ${String(v)}`).join(", ");
 
 /** The record as the service answers a GET (or a PATCH) of it. */
 const record = (values: Record<string, unknown> = {}, id = ID): Reply => ({ body: expense(1, { id, ...values }) });
@@ -61,7 +65,12 @@ async function send(replies: Reply[], hooks: Partial<RecordHooks> = {}, options:
     log: (entry) => lines.push(entry),
     beforeAttempt: async (attempt, line) => {
       attempts.push([attempt, line.message]);
-      expect(line).toEqual({ at: AT, id: ID, from: "approved", to: (options.patch ?? TO_ACCOUNTED).state, request: "PATCH", sent: JSON.stringify(options.patch ?? TO_ACCOUNTED), httpStatus: null, outcome: "sending", message: sendingMessage(attempt) });
+      const patch = options.patch ?? TO_ACCOUNTED;
+      const path = PATH.replace("/expenses/", `/${options.resource ?? "expense"}s/`);
+      expect(line).toEqual({
+        at: AT, id: ID, from: "approved", to: patch.state, request: "PATCH", sent: wordsOf(patch), exact: `PATCH ${path} ${JSON.stringify(patch)}`,
+        httpStatus: null, outcome: "sending", message: sendingMessage(attempt),
+      });
     },
     maySend: () => true,
     stopMessage: () => "",
@@ -74,13 +83,16 @@ async function send(replies: Reply[], hooks: Partial<RecordHooks> = {}, options:
 
 /** A journal line of this record, as the sender writes it. */
 const line = (request: "PATCH" | "read" | "none", httpStatus: number | null, outcome: string, message: string): JournalEntry =>
-  ({ at: AT, id: ID, from: "approved", to: "accounted", request, sent: request === "PATCH" ? SENT : "", httpStatus, outcome, message });
+  ({
+    at: AT, id: ID, from: "approved", to: "accounted", request, sent: request === "PATCH" ? SENT : "",
+    exact: request === "PATCH" ? `PATCH ${PATH} ${JSON.stringify(TO_ACCOUNTED)}` : request === "read" ? `GET ${PATH}` : "", httpStatus, outcome, message,
+  });
 
 const GET = `GET expenses/${ID}/`;
 const PATCH = `PATCH expenses/${ID}/`;
 const FIRST = sendingMessage(1);
 const SECOND = sendingMessage(2);
-const ASKED = "accounted, accounted_id ACC-1";
+const ASKED = "accounted, Accounted ID ACC-1";
 
 describe("the sending line", () => {
   it("names the attempt from the second one on", () => {
@@ -127,14 +139,15 @@ describe("the read before the PATCH decides", () => {
     const run = await send([accounted("ACC-9")]);
     expect(run.result).toEqual({
       outcome: "conflict",
-      message: "Changed on the server since it was loaded: it was approved, it is now accounted, accounted_id ACC-9. " +
-        "Refresh the table (your edit is kept where the server did not change it) and edit again if still needed.",
+      message: "Changed on the server by someone else since you loaded: State is now accounted (you loaded approved), Accounted ID is now ACC-9 (you loaded empty). " +
+        "Your edit (State accounted, Accounted ID ACC-1) " +
+        "was not sent. Refresh to see their change (your edit is kept), then edit again if still needed.",
       server: { ...APPROVED, state: "accounted", accounted_id: "ACC-9" },
     });
     expect(run.wire).toEqual([GET]);
     expect(run.lines).toEqual([line("read", 200, "conflict",
-      "Read the record before sending: it is now accounted, accounted_id ACC-9, not approved as loaded: changed on the server since it was loaded. Nothing was sent. " +
-      "Refresh the table (the edit is kept where the server did not change it) and edit again if still needed.")]);
+      "Read the record before sending: someone else changed it on the server since it was loaded. State is now accounted (you loaded approved), " +
+      "Accounted ID is now ACC-9 (you loaded empty). Nothing was sent. The edit was State accounted, Accounted ID ACC-1: refresh the table (the edit is kept) and edit again if still needed.")]);
   });
 
   it("gone (404): rejected, nothing sent", async () => {
@@ -246,11 +259,11 @@ describe("after an answer that was lost (500), the next request is a read", () =
   it("it reads neither as loaded nor as sent: a conflict, not sent again", async () => {
     const run = await send([asLoaded(), lost(), accounted("ACC-9")]);
     expect(run.result).toEqual({
-      outcome: "conflict", message: "After a lost answer the record reads accounted, accounted_id ACC-9, not what was sent: not sent again. Refresh the table.",
+      outcome: "conflict", message: "After a lost answer the record reads accounted, Accounted ID ACC-9, not what was sent: not sent again. Refresh the table.",
       server: { ...APPROVED, state: "accounted", accounted_id: "ACC-9" },
     });
     expect(run.lines.slice(1)).toEqual([line("read", 200, "conflict",
-      "Read the record after the lost answer: it is now accounted, accounted_id ACC-9, neither as loaded (approved) nor what was sent. Not sent again. Refresh the table.")]);
+      "Read the record after the lost answer: it is now accounted, Accounted ID ACC-9, neither as loaded (approved) nor what was sent. Not sent again. Refresh the table.")]);
   });
 
   it("the read fails too: unconfirmed, and the row says to run Sync states again", async () => {
@@ -335,8 +348,8 @@ describe("a refusal (400, 404) is read before it is believed", () => {
     const run = await send([asLoaded(), refused(), accounted("ACC-9")]);
     expect(run.result.outcome).toBe("conflict");
     expect(run.lines[1]).toEqual(line("read", 200, "conflict",
-      "Read the record after the refusal: it is now accounted, accounted_id ACC-9, not approved as loaded: changed on the server since it was loaded. Not sent again. " +
-      "Refresh the table (the edit is kept where the server did not change it) and edit again if still needed."));
+      "Read the record after the refusal: someone else changed it on the server since it was loaded. State is now accounted (you loaded approved), " +
+      "Accounted ID is now ACC-9 (you loaded empty). Not sent again. The edit was State accounted, Accounted ID ACC-1: refresh the table (the edit is kept) and edit again if still needed."));
   });
 
   it("the read after a refusal fails: not sent, 'not sent again'", async () => {
@@ -420,7 +433,7 @@ describe("a 200 whose answer contradicts the request is settled by a read, never
 
   it("the read shows it as loaded: rejected, and the user is told to report it", async () => {
     const run = await send([asLoaded(), accounted("ACC-2"), asLoaded()]);
-    const echo = "the answer says accounted_id ACC-2, not what was sent";
+    const echo = "the answer says Accounted ID ACC-2, not what was sent";
     expect(run.result).toEqual({
       outcome: "rejected",
       message: `Not applied: the service answered 200, but ${echo}, and the record still reads approved. Nothing more was sent; run Sync states again, and tell your Spend Sync contact if it happens again.`,
@@ -436,10 +449,10 @@ describe("a 200 whose answer contradicts the request is settled by a read, never
     const run = await send([asLoaded(), wrongId(), accounted("ACC-9")]);
     expect(run.result).toEqual({
       outcome: "conflict", server: { ...APPROVED, state: "accounted", accounted_id: "ACC-9" },
-      message: `The service answered 200, but ${because}, and the record now reads accounted, accounted_id ACC-9, not what this row asks. Refresh the table.`,
+      message: `The service answered 200, but ${because}, and the record now reads accounted, Accounted ID ACC-9, not what this row asks. Refresh the table.`,
     });
     expect(run.lines[1]).toEqual(line("read", 200, "conflict",
-      `Read the record to settle it: it is now accounted, accounted_id ACC-9, not what this row asks (the service answered 200, but ${because}). Not sent again. Refresh the table.`));
+      `Read the record to settle it: it is now accounted, Accounted ID ACC-9, not what this row asks (the service answered 200, but ${because}). Not sent again. Refresh the table.`));
   });
 
   it("the record is gone: a conflict", async () => {

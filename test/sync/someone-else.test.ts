@@ -31,8 +31,8 @@ it("a colleague's paid with another paid_id is a conflict showing it, never 'alr
   await updateExpense(f.client, f.sub, b.id, { state: "paid", paid_id: "PAY-COLLEAGUE-2" });
   const report = await runSync(f.client, f.workbook, await previewSync(f.workbook, table));
   expect(report.counts).toMatchObject({ conflict: 2, "already-applied": 0, applied: 0 });
-  expect(cellOf(f, table, a.id, "Sync status")).toMatch(/^Conflict, not sent .*it is now paid, paid_id PAY-COLLEAGUE\. /);
-  expect(cellOf(f, table, b.id, "Sync status")).toMatch(/^Conflict, not sent .*it is now paid, paid_id PAY-COLLEAGUE-2\. /);
+  expect(cellOf(f, table, a.id, "Sync status")).toMatch(/^Conflict, not sent .*: Changed on the server by someone else since you loaded: State is now paid \(you loaded approved\), Paid ID is now PAY-COLLEAGUE \(you loaded empty\)\. /);
+  expect(cellOf(f, table, b.id, "Sync status")).toMatch(/^Conflict, not sent .*: Changed on the server by someone else since you loaded: State is now paid \(you loaded approved\), Paid ID is now PAY-COLLEAGUE-2 \(you loaded empty\)\. /);
   expect(f.sandbox.store.transitionsOf(a.id)).toHaveLength(1);
 });
 
@@ -61,7 +61,7 @@ describe("the service answers 400 'already in state' because a colleague got the
   it("different values: a conflict that shows what the server holds", async () => {
     const { table, e, report } = await race({ state: "paid", paid_id: "PAY-B-7" }, { State: "accounted", "Accounted ID": "ACC-A-7" });
     expect(report.counts).toMatchObject({ conflict: 1, rejected: 0, "already-applied": 0 });
-    expect(cellOf(f, table, e.id, "Sync status")).toMatch(/^Conflict, not sent .*it is now paid, paid_id PAY-B-7\. /);
+    expect(cellOf(f, table, e.id, "Sync status")).toMatch(/^Conflict, not sent .*: Changed on the server by someone else since you loaded: State is now paid \(you loaded approved\), Paid ID is now PAY-B-7 \(you loaded empty\)\. Your edit \(State accounted, Accounted ID ACC-A-7\) was not sent\. /);
     expect(cellOf(f, table, e.id, "State")).toBe("accounted"); // the user's edit stays until they refresh or discard it
   });
 });
@@ -81,15 +81,15 @@ it("a colleague changes the record right after our PATCH: the lost update is on 
   expect(report.summary).toBe("1 applied, 1 changed by someone else after this sync.");
   expect(cellOf(f, table, e.id, "Sync status")).toBe(
     "Changed by someone else 2026-11-21 10:00 UTC: Applied approved → accounted, then changed by someone else after this sync: " +
-      "now paid, accounted_id ACC-B-7, paid_id PAY-B-7. The row shows the server's values.",
+      "now paid, Accounted ID ACC-B-7, Paid ID PAY-B-7. The row shows the server's values.",
   );
   expect([cellOf(f, table, e.id, "State"), cellOf(f, table, e.id, "Accounted ID"), cellOf(f, table, e.id, "Paid ID")]).toEqual(["paid", "ACC-B-7", "PAY-B-7"]);
   expect(journalLines(e.id)).toEqual([["", "sending"], [200, "applied"], [200, "overwritten"]]);
   const j = tableView(f.excel, JOURNAL_TABLE);
   const read = j.rows.filter((r) => r[j.column("Record ID")] === e.id)[2];
   expect([read[j.column("Request")], read[j.column("Fields sent")], read[j.column("Message")]]).toEqual(["read (GET)", "",
-    "Read again after the run: it is now paid, accounted_id ACC-B-7, paid_id PAY-B-7, not what this sync left (accounted, " +
-      "accounted_id ACC-A-7): changed by someone else. Nothing more was sent."]);
+    "Read again after the run: it is now paid, Accounted ID ACC-B-7, Paid ID PAY-B-7, not what this sync left (accounted, " +
+      "Accounted ID ACC-A-7): changed by someone else. Nothing more was sent."]);
   expect(cellOf(f, table, other.id, "Sync status")).toMatch(/^Applied /);
   // The sheet agrees with the server: nothing left to sync.
   expect((await previewSync(f.workbook, table)).counts.change).toBe(0);

@@ -43,8 +43,8 @@ describe("the State cell: planner, Preview and journal", () => {
     expect(f.sandbox.store.expense(f.sub, e.id)).toMatchObject({ state: "paid", paid_id: "PAY-1" });
     const j = tableView(f.excel, JOURNAL_TABLE);
     expect(j.rows.map((r) => [r[j.column("From")], r[j.column("To")], r[j.column("Fields sent")], r[j.column("Outcome")]])).toEqual([
-      ["approved", "paid", '{"state":"paid","paid_id":"PAY-1"}', "sending"],
-      ["approved", "paid", '{"state":"paid","paid_id":"PAY-1"}', "applied"],
+      ["approved", "paid", "State paid, Paid ID PAY-1", "sending"],
+      ["approved", "paid", "State paid, Paid ID PAY-1", "applied"],
     ]);
   });
 

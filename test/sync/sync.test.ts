@@ -39,7 +39,7 @@ describe("Sync states on expenses", () => {
     expect(preview.rows.map((r) => [r.id, r.kind, r.patch ?? r.message])).toEqual(expect.arrayContaining([
       [a.id, "change", { state: "paid", paid_id: "PAY-100", paid_at: "2026-11-02T09:15:00Z" }],
       [b.id, "change", { state: "accounted", accounted_id: "ACC-200" }],
-      [c.id, "invalid", "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
+      [c.id, "invalid", "Paid ID and Paid at go with State paid only: clear them, or set State to paid."],
       [d.id, "invalid", expect.stringMatching(/^Accounted ID changed but State did not/)],
     ]));
     // Nothing is sent by a preview.
@@ -58,23 +58,31 @@ describe("Sync states on expenses", () => {
     expect(cellOf(f, table, a.id, "Sync status")).toBe("Applied 2026-11-21 10:00 UTC: approved → paid");
     expect(fillOf(f, table, a.id, "Sync status")).toBe(OUTCOME_FILLS.applied);
     expect(cellOf(f, table, b.id, "State")).toBe("accounted");
-    expect(cellOf(f, table, c.id, "Sync status")).toBe("Not sent, fix the row 2026-11-21 10:00 UTC: paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.");
+    expect(cellOf(f, table, c.id, "Sync status")).toBe("Not sent, fix the row 2026-11-21 10:00 UTC: Paid ID and Paid at go with State paid only: clear them, or set State to paid.");
     expect(fillOf(f, table, c.id, "Sync status")).toBe(OUTCOME_FILLS.invalid);
     expect(serialToTimestamp(cellOf(f, table, a.id, "Paid at (UTC)") as number)).toBe("2026-11-02T09:15:00Z");
 
     // The journal: a "sending" line before each PATCH, its answer, and the invalid rows; who ran it; never the key.
     const journal = tableView(f.excel, JOURNAL_TABLE);
-    expect(journal.header).toEqual(["Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message"]);
+    expect(journal.header).toEqual([
+      "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message", "Exact request",
+    ]);
     const linesOf = (id: string) => journal.rows.filter((r) => r[journal.column("Record ID")] === id).map((r) => r.slice(1));
-    const sentA = '{"state":"paid","paid_id":"PAY-100","paid_at":"2026-11-02T09:15:00Z"}';
+    // Fields sent in the columns' words; the request as it left (method, path, JSON body) in its own column only (issue 43).
+    const sentA = "State paid, Paid ID PAY-100, Paid at 2026-11-02T09:15:00Z";
+    const exactA = `PATCH /public/v1/enterprises/${f.enterprise.id}/subsidiaries/${f.sub}/expenses/${a.id}/ ` +
+      '{"state":"paid","paid_id":"PAY-100","paid_at":"2026-11-02T09:15:00Z"}';
     const sending = "Written before the PATCH; it leaves only if a read of the record shows it as loaded.";
     expect(linesOf(a.id)).toEqual([
-      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, "", "sending", sending],
-      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, 200, "applied", ""],
+      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, "", "sending", sending, exactA],
+      [report.runId, "Ana (finance)", table, "expense", a.id, "approved", "paid", "PATCH", sentA, 200, "applied", "", exactA],
     ]);
     expect(linesOf(c.id)).toEqual([
-      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "none", "", "", "invalid", "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid."],
+      [report.runId, "Ana (finance)", table, "expense", c.id, "approved", "accounted", "none", "", "", "invalid", "Paid ID and Paid at go with State paid only: clear them, or set State to paid.", ""],
     ]);
+    // No JSON and no service field name in any column a person reads (all but the exact request).
+    const read = journal.rows.map((r) => r.slice(0, -1).join(" | ")).join("\n");
+    expect(read).not.toMatch(/[{}]|accounted_id|paid_id|paid_at|\/public\/v1/);
     expect(journal.rows).toHaveLength(6);
     expect(JSON.stringify(journal.rows)).not.toContain(f.enterprise.api_key);
 
@@ -95,8 +103,10 @@ describe("Sync states on expenses", () => {
     expect(report.counts).toMatchObject({ conflict: 1, "already-applied": 1, applied: 0 });
     expect(f.sandbox.store.transitionsOf(a.id)).toHaveLength(1);
     expect(f.sandbox.store.expense(f.sub, a.id)).toMatchObject({ state: "accounted", accounted_id: "OTHER-1" });
-    expect(cellOf(f, table, a.id, "Sync status")).toMatch(
-      /^Conflict, not sent .*: Changed on the server since it was loaded: it was approved, it is now accounted, accounted_id OTHER-1\. Refresh the table/,
+    // The colleague's change is told as theirs, field by field in the columns' words; the person's own edit is named apart (issue 43).
+    expect(String(cellOf(f, table, a.id, "Sync status")).replace(/^Conflict, not sent \d{4}-\d\d-\d\d \d\d:\d\d UTC: /, "")).toBe(
+      "Changed on the server by someone else since you loaded: State is now accounted (you loaded approved), Accounted ID is now OTHER-1 (you loaded empty). " +
+        "Your edit (State paid, Paid ID PAY-1) was not sent. Refresh to see their change (your edit is kept), then edit again if still needed.",
     );
     expect(cellOf(f, table, b.id, "Sync status")).toMatch(/^Already applied .*: the server already had accounted with these values; nothing sent\.$/);
     expect(f.sandbox.store.transitionsOf(b.id)).toHaveLength(1);

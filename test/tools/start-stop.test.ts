@@ -219,7 +219,7 @@ describe("npm start twice, then npm stop, on free ports", () => {
     };
     expect(await connectWith(`${devUrl}/proxi`)).toBe(
       `The base URL looks wrong: nothing at ${devUrl}/proxi answers as the Spend Sync service. Every enterprise has a list of corporate cards, ` +
-      `but GET /proxi/public/v1/enterprises/${id}/corporate-cards/?page=1&page_size=1 answered 404 Not Found, with an HTML page rather than ` +
+      `but the request for page 1 of the corporate cards answered 404 Not Found, with an HTML page rather than ` +
       `the service's JSON error. ${baseUrlExamples()}`,
     );
     expect(await connectWith(`localhost:${env.SPEND_DEV_PORT}/proxy`)).toBe(
