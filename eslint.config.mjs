@@ -62,8 +62,8 @@ const NO_NEVER_CAST = {
   message: "No cast to never: type the value (a resource's module in src/sheets/resources pairs its columns and records; a schema parses a form).",
 };
 const BARE_ERROR = {
-  selector: "ThrowStatement > NewExpression[callee.name='Error']",
-  message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/workbook-errors.ts, or the layer's own), not a bare Error.",
+  selector: "ThrowStatement > NewExpression[callee.name=/^(Error|TypeError|RangeError)$/]",
+  message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/workbook-errors.ts, or the layer's own), not a bare Error, TypeError or RangeError (issue 44: they bypass the error table).",
 };
 
 export default tseslint.config(

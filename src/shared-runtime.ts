@@ -24,6 +24,7 @@ import { mountTaskpane, type Taskpane } from "./taskpane/app";
 import { OFFICE_JS_STALLED, STALLED_AFTER_MS, assertExcelSupported, officeReady } from "./taskpane/host-support";
 import { explain } from "./taskpane/messages";
 import { hideNotice, showNotice, showOnly } from "./taskpane/notices";
+import { messageOf } from "./domain";
 
 interface Runtime {
   session: Session;
@@ -39,7 +40,7 @@ const office = (): typeof Office | undefined => Reflect.get(globalThis, "Office"
 const ready: Promise<Runtime> = officeReady(office()).then(setUp);
 const stalled = setTimeout(() => showNotice(appRoot(), "setup-stalled", OFFICE_JS_STALLED), STALLED_AFTER_MS);
 ready.then(() => hideNotice(appRoot(), "setup-stalled"), (error: unknown) => {
-  console.error("Spend Sync could not start:", (error as Error)?.message);
+  console.error("Spend Sync could not start:", messageOf(error));
   showOnly(appRoot(), "setup-error", explain(error));
 }).finally(() => clearTimeout(stalled));
 
@@ -65,7 +66,7 @@ function setUp(): Runtime {
 
 /** A failed command opens the taskpane, which says why (the set-up error is already shown there). */
 async function report({ stage, error }: CommandFailure): Promise<void> {
-  console.error(`Spend Sync ${stage === "set-up" ? "could not start" : "command failed"}:`, (error as Error)?.message);
+  console.error(`Spend Sync ${stage === "set-up" ? "could not start" : "command failed"}:`, messageOf(error));
   if (stage === "command") showNotice(appRoot(), "command-error", explain(error), "error");
   await Office.addin.showAsTaskpane();
 }
@@ -79,6 +80,6 @@ function register(actionId: string, handler: (event: Office.AddinCommands.Event)
   try {
     Office.actions.associate(actionId, handler);
   } catch (error) {
-    console.warn(`Spend Sync: the ribbon command ${actionId} is not available here:`, (error as Error)?.message);
+    console.warn(`Spend Sync: the ribbon command ${actionId} is not available here:`, messageOf(error));
   }
 }

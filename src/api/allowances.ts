@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ALLOWANCE_STATES, normalizeState, type AllowanceState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
+import { InvalidRequestError } from "./errors";
 import { Envelope, Id, Money, Opaque, Person, Timestamp, arrayOf, isListed, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { asGot, type ListedRecord } from "./record-lists";
@@ -83,7 +84,7 @@ const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsid
 export function listAllowances(client: SpendClient, subsidiaryId: string, query: AllowanceQuery = {}, options: ListOptions = {}): Paginated<Allowance> {
   const state = query.state === undefined ? undefined : normalizeState(query.state);
   if (state !== undefined && !isListed(ALLOWANCE_STATES, state)) {
-    throw new RangeError(`state must be one of ${ALLOWANCE_STATES.join(", ")}; got '${query.state}'.`);
+    throw new InvalidRequestError(`state must be one of ${ALLOWANCE_STATES.join(", ")}; got '${query.state}'.`);
   }
   return new Paginated(client, {
     resource: "allowances", path: base(subsidiaryId), query: { state, expand: query.expand },

@@ -4,7 +4,7 @@
  * with the connection and quoted by every message that names the URL). A link from the service (`next`) is
  * followed only on the base URL's origin: same scheme, host and port.
  */
-import { CrossOriginError, PaginationError } from "./errors";
+import { CrossOriginError, InvalidBaseUrlError, PaginationError } from "./errors";
 import { redactSecrets } from "./redact";
 
 /** localhost, 127.0.0.0/8 and [::1], as the URL parser normalises them (`127.1` becomes `127.0.0.1`). */
@@ -54,18 +54,18 @@ function meant(typed: string): string | null {
   return `${scheme}://${url.host}${url.pathname === "/" ? "" : url.pathname}`;
 }
 
-/** The parsed base URL, or a TypeError that quotes what was typed (without credentials or the key) and what to write. */
+/** The parsed base URL, or an InvalidBaseUrlError (a TypeError) that quotes what was typed (without credentials or the key) and what to write. */
 export function checkBaseUrl(baseUrl: string): URL {
   const typed = baseUrl.trim();
   const shownTyped = redactSecrets(withoutUserInfo(typed));
-  if (typed === "") throw new TypeError(`The base URL is empty. ${baseUrlExamples()}`);
+  if (typed === "") throw new InvalidBaseUrlError(`The base URL is empty. ${baseUrlExamples()}`);
   if (!WITH_SCHEME.test(typed)) {
     // "localhost:3000/proxy" would parse as a URL of scheme "localhost:" (shown as "localhost://3000/proxy"),
     // "api.example.com" not at all: either way what is missing is the scheme, and that is what is said.
     const fix = meant(withoutUserInfo(typed));
-    if (fix === null) throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
+    if (fix === null) throw new InvalidBaseUrlError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
     const scheme = fix.slice(0, fix.indexOf("://") + 3);
-    throw new TypeError(redactSecrets(/^https?:/i.test(typed)
+    throw new InvalidBaseUrlError(redactSecrets(/^https?:/i.test(typed)
       ? `The base URL "${shownTyped}" needs two slashes after its scheme: ${fix}.`
       : `The base URL "${shownTyped}" has no scheme: start it with ${scheme}, as in ${fix}.`));
   }
@@ -73,19 +73,19 @@ export function checkBaseUrl(baseUrl: string): URL {
   try {
     url = new URL(typed);
   } catch {
-    throw new TypeError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
+    throw new InvalidBaseUrlError(`The base URL "${shownTyped}" is not a URL. ${baseUrlExamples()}`);
   }
   const shown = `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
   if (url.username || url.password) {
-    throw new TypeError(
+    throw new InvalidBaseUrlError(
       `The base URL must not contain a user name or password (${shown} was given with "name:password@"): the service is reached with the API key only. Remove them and try again.`,
     );
   }
   if (url.protocol === "http:" && !isLoopbackHost(url.hostname)) {
-    throw new TypeError(redactSecrets(`The base URL must start with https://; http:// is only for a local sandbox or the dev proxy (localhost, 127.0.0.1 or [::1]), not ${url.host}.`));
+    throw new InvalidBaseUrlError(redactSecrets(`The base URL must start with https://; http:// is only for a local sandbox or the dev proxy (localhost, 127.0.0.1 or [::1]), not ${url.host}.`));
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(redactSecrets(`The base URL must start with https:// (or http:// for a local sandbox); got "${shownTyped}".`));
+    throw new InvalidBaseUrlError(redactSecrets(`The base URL must start with https:// (or http:// for a local sandbox); got "${shownTyped}".`));
   }
   return url;
 }

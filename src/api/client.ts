@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { answerError, tooLargeError, type AnswerContext } from "./answer-errors";
 import { checkBaseUrl, checkLinkOrigin } from "./base-url";
-import { AnswerTooLargeError, CancelledError, NetworkError, RateLimitError, TimeoutError, type RequestInfo } from "./errors";
+import { AnswerTooLargeError, CancelledError, InvalidRequestError, NetworkError, RateLimitError, TimeoutError, type RequestInfo } from "./errors";
 import { redactSecrets, registerSecret } from "./redact";
 import { wordsOf } from "./request-words";
 import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from "./retry";
@@ -79,8 +79,8 @@ export class SpendClient {
     // Registered first: even the messages about a bad base URL or enterprise id are redacted.
     registerSecret(config.apiKey.trim());
     const url = checkBaseUrl(config.baseUrl);
-    if (!config.enterpriseId.trim()) throw new TypeError("The enterprise id is empty; copy it from the service's settings.");
-    if (!config.apiKey.trim()) throw new TypeError("The API key is empty.");
+    if (!config.enterpriseId.trim()) throw new InvalidRequestError("The enterprise id is empty; copy it from the service's settings.");
+    if (!config.apiKey.trim()) throw new InvalidRequestError("The API key is empty.");
     this.baseUrl = url.toString().replace(/\/+$/, "");
     this.origin = url.origin;
     this.enterpriseId = config.enterpriseId.trim();

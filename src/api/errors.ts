@@ -164,6 +164,15 @@ export class AnswerTooLargeError extends SpendSyncError {
   }
 }
 
+/**
+ * A base URL that is not one the client may use (empty, not a URL, with a user name, http:// to another machine):
+ * refused before anything is sent. A TypeError still, as the URL constructor's own refusal is, for callers that
+ * tell a typing mistake from a failure by it; its message quotes what was typed, redacted.
+ */
+export class InvalidBaseUrlError extends TypeError {
+  override readonly name = "InvalidBaseUrlError" as const;
+}
+
 /** The client refused to send a request that the service would reject (nothing was sent). */
 export class InvalidRequestError extends SpendSyncError {
   override readonly name = "InvalidRequestError" as const;

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { EXPENSE_STATES, isIsoDate, normalizeState, type ExpenseState } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
+import { InvalidRequestError } from "./errors";
 import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, isListed, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { asGot, type ListedRecord } from "./record-lists";
@@ -76,10 +77,10 @@ const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsid
 export function listExpenses(client: SpendClient, subsidiaryId: string, query: ExpenseQuery = {}, options: ListOptions = {}): Paginated<Expense> {
   const state = query.state === undefined ? undefined : normalizeState(query.state);
   if (state !== undefined && !isListed(EXPENSE_STATES, state)) {
-    throw new RangeError(`state must be one of ${EXPENSE_STATES.join(", ")}; got '${query.state}'.`);
+    throw new InvalidRequestError(`state must be one of ${EXPENSE_STATES.join(", ")}; got '${query.state}'.`);
   }
   for (const [name, value] of [["createdFrom", query.createdFrom], ["createdTo", query.createdTo]] as const) {
-    if (value !== undefined && !isIsoDate(value)) throw new RangeError(`${name} must be a date written YYYY-MM-DD; got '${value}'.`);
+    if (value !== undefined && !isIsoDate(value)) throw new InvalidRequestError(`${name} must be a date written YYYY-MM-DD; got '${value}'.`);
   }
   return new Paginated(client, {
     resource: "expenses", path: base(subsidiaryId), item: Expense, maxPageSize: EXPENSE_MAX_PAGE_SIZE,

@@ -5,3 +5,4 @@ export * from "./transitions";
 export * from "./patch-body";
 export * from "./timestamps";
 export * from "./ids";
+export * from "./message-of";

@@ -5,8 +5,8 @@
  * the shared governor; the work is done in sheets/ and api/.
  */
 import {
-  LoadParams, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
-  type RecordKind, type ResourceKind, type Spill,
+  Query, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
+  type RecordKind, type ResourceKind, type SpendArgs, type Spill,
 } from "../sheets";
 import { argumentOf, plainArgument, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
@@ -40,20 +40,22 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 const enterpriseOf = () => currentSession().currentClient().enterpriseId;
 
 /**
- * A list function: its arguments checked in order, each by its type in the resource's module (a rule across
- * them once its last one is read), then the list asked through the governor, keyed by the checked values.
+ * A list function: its arguments, passed by the names its resource's module declares (one left out does not
+ * compile), checked in order, each by its declared type (a rule across them once the one it follows is read),
+ * then the list asked through the governor, keyed by the checked values.
  */
-function list(kind: ResourceKind, values: unknown[], invocation: CustomFunctions.Invocation): Promise<any[][]> {
+function list<K extends ResourceKind>(kind: K, values: SpendArgs[K], invocation: CustomFunctions.Invocation): Promise<any[][]> {
   return guard(() => {
     const spec = listFunctionOf(kind);
+    const given: Readonly<Record<string, unknown>> = values;
     const checked: Record<string, unknown> = {};
-    spec.args.forEach((arg, i) => {
-      checked[arg.param] = argumentOf(arg, values[i]);
+    spec.args.forEach((arg) => {
+      checked[arg.param] = argumentOf(arg, given[arg.arg]);
       const problem = arg.check?.(checked[arg.param], checked);
       if (problem) throw new ArgumentError(problem);
     });
     return governed(spec.name, spec.args.map((arg) => checked[arg.param]), invocation, async (client, signal) =>
-      spillList(client, LoadParams.parse({ resource: kind, enterpriseId: enterpriseOf(), ...checked }), { signal })).then(output);
+      spillList(client, Query.parse({ resource: kind, enterpriseId: enterpriseOf(), ...checked }), { signal })).then(output);
   });
 }
 
@@ -65,7 +67,7 @@ function list(kind: ResourceKind, values: unknown[], invocation: CustomFunctions
  * @returns A table of cards.
  */
 export async function cards(expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("cards", [expand], invocation);
+  return list("cards", { expand }, invocation);
 }
 
 /**
@@ -79,7 +81,7 @@ export async function cards(expand: any, invocation: CustomFunctions.Invocation)
  * @returns A table of movements.
  */
 export async function movements(card_id: any, billing_period_id: any, type: any, reconciled: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("movements", [card_id, billing_period_id, type, reconciled], invocation);
+  return list("movements", { card_id, billing_period_id, type, reconciled }, invocation);
 }
 
 /**
@@ -92,7 +94,7 @@ export async function movements(card_id: any, billing_period_id: any, type: any,
  * @returns A table of allowances.
  */
 export async function allowances(subsidiary_id: any, state: any, expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("allowances", [subsidiary_id, state, expand], invocation);
+  return list("allowances", { subsidiary_id, state, expand }, invocation);
 }
 
 /**
@@ -108,7 +110,7 @@ export async function allowances(subsidiary_id: any, state: any, expand: any, in
  */
 export async function expenses(subsidiary_id: any, state: any, created_from: any, created_to: any, expand: any,
   invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("expenses", [subsidiary_id, state, created_from, created_to, expand], invocation);
+  return list("expenses", { subsidiary_id, state, created_from, created_to, expand }, invocation);
 }
 
 async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, fieldArgument: unknown,

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { startSandbox, type SandboxManifest, type SandboxOptions } from "./server";
+import { messageOf } from "../domain";
 
 const USAGE = `Usage: npm run sandbox -- [options]
   --port N             port to listen on (0: any free port; default 3000)
@@ -55,7 +56,7 @@ export function parseCli(argv: string[]): Omit<SandboxOptions, "log"> & { json: 
       },
     });
   } catch (error) {
-    fail((error as Error).message);
+    fail(messageOf(error));
   }
   const v = parsed.values;
   if (v.help) {
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
     // The connections it ends itself (timeouts, the cap), one line each on stderr: never a header or a query.
     sandbox = await startSandbox({ ...options, log: (line) => process.stderr.write(`sandbox: ${line}\n`) });
   } catch (error) {
-    fail((error as Error).message);
+    fail(messageOf(error));
   }
   const manifest = sandbox.manifest();
   process.stdout.write(json ? `${JSON.stringify(manifest)}\n` : `${banner(manifest)}\n`);

@@ -11,6 +11,7 @@ import { open, unlink, type FileHandle } from "node:fs/promises";
 import type { SandboxData } from "./model";
 import { loadSnapshot, removeStrayTemps, syncDirectory, writeSnapshot, writeSnapshotSync } from "./snapshot-file";
 import { applyChange, type StoreChange } from "./store";
+import { messageOf } from "../domain";
 
 /** Changes logged before the log is folded into the snapshot (`--compact-every`). */
 const COMPACT_EVERY = 2000;
@@ -142,7 +143,7 @@ export class DataFile {
       this.sinceSnapshot = 0;
     } catch (error) {
       // The log still holds everything; the next start folds it in.
-      process.stderr.write(`sandbox: could not compact ${this.path}: ${(error as Error).message}\n`);
+      process.stderr.write(`sandbox: could not compact ${this.path}: ${messageOf(error)}\n`);
     }
   }
 }

@@ -13,6 +13,11 @@ import { DataFile } from "./persistence";
 import { clientErrorAnswerer, endWith, rawResponse, refuseConnect } from "./raw-answers";
 import { Store } from "./store";
 
+/** Limits that cannot work together, refused before the sandbox listens. */
+class LimitsError extends Error {
+  override readonly name = "LimitsError";
+}
+
 export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -77,7 +82,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = new FaultInjector({ ...NO_FAULTS, ...options.faults }, seed, options.faultTiming);
   const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   if (limits.requestTimeoutMs < limits.headersTimeoutMs) {
-    throw new RangeError(`The request timeout (${limits.requestTimeoutMs} ms) must be at least the headers timeout (${limits.headersTimeoutMs} ms).`);
+    throw new LimitsError(`The request timeout (${limits.requestTimeoutMs} ms) must be at least the headers timeout (${limits.headersTimeoutMs} ms).`);
   }
   const log = options.log ?? (() => undefined);
   // The handler needs the listening address (links are built from it), known only once listening.

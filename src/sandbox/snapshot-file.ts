@@ -6,6 +6,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, 
 import { open, rename } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { SandboxData } from "./model";
+import { messageOf } from "../domain";
 
 /** The `--data` file cannot be read as a snapshot: the sandbox does not start (it never writes over it). */
 class DataFileError extends Error {
@@ -18,7 +19,7 @@ export function loadSnapshot(path: string): SandboxData | undefined {
   try {
     parsed = JSON.parse(readFileSync(path, "utf8"));
   } catch (error) {
-    throw new DataFileError(`The data file ${path} is not valid JSON (${(error as Error).message}). Move it away to start fresh.`);
+    throw new DataFileError(`The data file ${path} is not valid JSON (${messageOf(error)}). Move it away to start fresh.`);
   }
   const data = parsed as Partial<SandboxData>;
   if (data?.version !== 1 || !Array.isArray(data.expenses) || !Array.isArray(data.enterprises)) {

@@ -6,7 +6,7 @@ import { toCell } from "./columns";
 import { EDITABLE_FILL } from "./marks";
 import { STATUS_KEY, TRACKED_KEYS } from "./resources/tracking";
 import { readStoredTable } from "./stored-tables";
-import { sourceOf } from "./load-params";
+import { Query } from "./load-params";
 import { readSnapshot } from "./snapshot";
 import { canonical } from "./tracked-values";
 import type { CellWrite, Workbook } from "./workbook";
@@ -16,7 +16,7 @@ import { WorkbookError } from "./workbook-errors";
 export async function discardEdits(workbook: Workbook, tableName: string, ids: readonly string[] | "all"): Promise<number> {
   const stored = await readStoredTable(workbook, tableName);
   if (!stored) throw new WorkbookError("not-ours", `The table ${tableName} was not loaded by Spend Sync, so it has no edits to discard.`);
-  const columns = sourceOf(stored.params).columns;
+  const columns = Query.ofParsed(stored.params).source.columns;
   const headerOf = (key: string) => columns.find((c) => c.key === key)?.header ?? key;
   const wanted = [columns[0].header, ...TRACKED_KEYS.map(headerOf), headerOf(STATUS_KEY)];
   const read = await workbook.readColumns(tableName, wanted);

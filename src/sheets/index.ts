@@ -6,8 +6,8 @@ export * from "./excel/values";
 export * from "./columns";
 export * from "./load-params";
 export {
-  RESOURCE_KINDS, formOf, listFunctionOf, resourceOf, trackedSpecOf,
-  type ArgSpec, type FormField, type TrackedRecord,
+  RESOURCE_KINDS, formOf, listFunctionOf, trackedSpecOf,
+  type ArgSpec, type ParamDecl, type PickerKey, type SpendArgs, type TrackedRecord,
 } from "./resources";
 export * from "./load";
 export * from "./load-context";

@@ -6,7 +6,8 @@ import type { SpendClient } from "../api";
 import type { AmountNotes } from "./money-formats";
 import type { EditHeaders } from "./edits";
 import { STATUS_KEY } from "./resources/tracking";
-import type { LoadParams, sourceOf } from "./load-params";
+import type { ParsedParams, Query } from "./load-params";
+import type { Source } from "./resources";
 import type { CellValue, Workbook } from "./workbook";
 
 /** The start of the status Refresh writes on a record the same query no longer returns. */
@@ -83,9 +84,11 @@ export interface LoadReport {
 export interface Load {
   client: SpendClient;
   workbook: Workbook;
-  params: ReturnType<typeof LoadParams.parse>;
+  /** The query, parsed once where it entered (the form, a function, the table's stored settings). */
+  query: Query;
+  params: ParsedParams;
   options: LoadOptions;
-  source: ReturnType<typeof sourceOf>;
+  source: Source;
   layout: string[];
   tableName: string;
   sheetName: string;

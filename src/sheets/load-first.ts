@@ -24,7 +24,7 @@ const PAGES_AHEAD = 4;
  */
 export async function firstLoad(load: Load, pages: AsyncGenerator<Page<{ id: string }>>): Promise<LoadReport> {
   const { workbook, options, source, tableName } = load;
-  const render = recordRenderer(load.params);
+  const render = recordRenderer(load.query);
   const audit = new AmountAudit(source.columns);
   const fresh: Snapshot = new Map();
   const readOnly: ReadOnly = new Map();

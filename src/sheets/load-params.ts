@@ -3,16 +3,16 @@
  * workbook, never the key, so that Refresh reloads the same thing and a colleague can refresh with their own
  * key). The parameters and what each resource makes of them live in the registry (resources/).
  */
-import { LoadParams, resourceOf, type Source } from "./resources";
+import { Query, type LoadParams, type Source } from "./resources";
 
-export { LoadParams, isTracked, type ResourceKind } from "./resources";
+export { LoadParams, Query, isTracked, type ParsedParams, type ResourceKind } from "./resources";
 
 /**
  * The filters and expand of a query as readable words ("approved from20260101 xuser"); "" for the plain
  * query of a scope. Two queries that fetch different records or columns never give the same words.
  */
-export function queryWords(input: LoadParams): string[] {
-  return resourceOf(input).queryWords;
+export function queryWords(input: LoadParams | Query): string[] {
+  return Query.parse(input).words;
 }
 
 /** A short stable tag of a text (FNV-1a, base 36), for sheet names that cannot hold all of it. */
@@ -28,22 +28,22 @@ const tagOf = (words: string[]) => nameTag(words.join(" "));
  * One named table per query (resource, scope, filters, expand): the plain query of a scope keeps its
  * short name, a filtered one adds its words, e.g. SpendExpenses_1a2b3c4d_approved_from20260101.
  */
-export function tableNameOf(p: LoadParams): string {
-  const resource = resourceOf(p);
-  return [resource.scopeName[0], ...resource.queryWords].join("_");
+export function tableNameOf(p: LoadParams | Query): string {
+  const query = Query.parse(p);
+  return [query.scopeName[0], ...query.words].join("_");
 }
 
 /** Sheet names stay under Excel's 31 characters: the query's words when they fit, else a short tag of them. */
-export function sheetNameOf(p: LoadParams): string {
-  const resource = resourceOf(p);
-  const base = resource.scopeName[1];
-  const words = resource.queryWords;
+export function sheetNameOf(p: LoadParams | Query): string {
+  const query = Query.parse(p);
+  const base = query.scopeName[1];
+  const words = query.words;
   if (words.length === 0) return base;
   const readable = `${base} ${words.join(" ")}`;
   return readable.length <= 31 ? readable : `${base.slice(0, 24)} ${tagOf(words)}`;
 }
 
 /** What a load of these parameters fetches, and the columns it shows. */
-export function sourceOf(input: LoadParams): Source {
-  return resourceOf(input).source;
+export function sourceOf(input: LoadParams | Query): Source {
+  return Query.parse(input).source;
 }

@@ -10,7 +10,7 @@ import { STATUS_KEY } from "./resources/tracking";
 import { firstLoad } from "./load-first";
 import { hashedPlaces, type Load, type LoadOptions, type LoadReport } from "./load-context";
 import { listLoadedTables, readStoredTable, type StoredTable } from "./stored-tables";
-import { LoadParams, isTracked, sheetNameOf, sourceOf, tableNameOf } from "./load-params";
+import { Query, sheetNameOf, tableNameOf, type LoadParams } from "./load-params";
 import { collect, type Collected } from "./refresh-collect";
 import { decidingHeaders, refreshChanges } from "./refresh-changes";
 import { refreshWhole } from "./refresh-whole";
@@ -18,16 +18,16 @@ import { readSnapshotRows } from "./snapshot";
 import type { ColumnsRead, Workbook } from "./workbook";
 import { WorkbookError } from "./workbook-errors";
 
-/** Loads (or reloads) the table of these parameters. */
-export async function loadTable(client: SpendClient, workbook: Workbook, input: LoadParams, options: LoadOptions = {}): Promise<LoadReport> {
-  const params = LoadParams.parse(input);
+/** Loads (or reloads) the table of a query (parameters are parsed here once; a Query is taken as it is). */
+export async function loadTable(client: SpendClient, workbook: Workbook, input: LoadParams | Query, options: LoadOptions = {}): Promise<LoadReport> {
+  const query = Query.parse(input);
+  const { params, source } = query;
   if (params.enterpriseId !== client.enterpriseId) {
     throw new WorkbookError("not-ours", `This table belongs to enterprise ${params.enterpriseId}; you are connected to ${client.enterpriseId}. Connect to that enterprise to refresh it.`);
   }
-  const source = sourceOf(params);
   const layout = source.columns.map((c) => c.header);
   const headerOf = (key: string) => source.columns.find((c) => c.key === key)?.header ?? key;
-  const tableName = options.tableName ?? tableNameOf(params);
+  const tableName = options.tableName ?? tableNameOf(query);
   // The first page is asked for at once; what the workbook holds is read while it travels.
   // A record that does not match the API costs its own row (read-only, marked), not the load.
   const pages = source.list(client, {
@@ -51,9 +51,9 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     throw error;
   }
   const load: Load = {
-    client, workbook, params, options, source, layout, tableName,
-    sheetName: sheetNameOf(params),
-    tracked: isTracked(params.resource),
+    client, workbook, query, params, options, source, layout, tableName,
+    sheetName: sheetNameOf(query),
+    tracked: query.tracked !== undefined,
     trackedHeaders: { id: layout[0], state: headerOf("state"), accounted_id: headerOf("accounted_id"), paid_id: headerOf("paid_id"), paid_at: headerOf("paid_at") },
     statusHeader: headerOf(STATUS_KEY),
     hashed: hashedPlaces(source.columns),
@@ -61,8 +61,16 @@ export async function loadTable(client: SpendClient, workbook: Workbook, input: 
     loadedTables,
   };
   const all = withFirst(first, pages);
-  return existing ? refresh(load, all, stored, existing) : firstLoad(load, all);
+  const report = await (existing ? refresh(load, all, stored, existing) : firstLoad(load, all));
+  LOADED.set(report, query);
+  return report;
 }
+
+/** Each report's query, kept beside it (a report is compared field by field; its query is not one of its figures). */
+const LOADED = new WeakMap<LoadReport, Query>();
+
+/** The query a load or refresh loaded, as parsed where it entered: what its table holds, without asking the workbook. */
+export const loadedQuery = (report: LoadReport): Query | undefined => LOADED.get(report);
 
 /** The pages of a list whose first `next()` was already called. */
 async function* withFirst<T>(first: Promise<IteratorResult<T>>, rest: AsyncGenerator<T>): AsyncGenerator<T> {
@@ -114,9 +122,9 @@ function wholeReason(load: Load, stored: StoredTable | null, existing: ColumnsRe
   return null;
 }
 
-/** Reloads a table with the parameters stored in the workbook. */
+/** Reloads a table with the query stored in the workbook (parsed once, from its settings). */
 export async function refreshTable(client: SpendClient, workbook: Workbook, tableName: string, options: LoadOptions = {}): Promise<LoadReport> {
   const stored = await readStoredTable(workbook, tableName);
   if (!stored) throw new WorkbookError("not-ours", `The table ${tableName} was not loaded by Spend Sync (no load parameters in this workbook), so it cannot be refreshed.`);
-  return loadTable(client, workbook, stored.params, { ...options, tableName });
+  return loadTable(client, workbook, Query.ofParsed(stored.params), { ...options, tableName });
 }

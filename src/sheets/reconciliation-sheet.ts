@@ -10,8 +10,7 @@ import { NUMBER_FORMATS, type ColumnKind } from "./columns";
 import { STATUS_KEY } from "./resources/tracking";
 import { REMOVED_NOTE_PREFIX } from "./load-context";
 import { readStoredTable } from "./stored-tables";
-import { sheetNameOf, sourceOf } from "./load-params";
-import { summaryParamsOf, type MovementsQuery } from "./resources";
+import { Query, sheetNameOf, type LoadParams } from "./load-params";
 import { rowFormatter } from "./money-formats";
 import { SUMMARY_HEADER, movementsOfCells, summarizeMovements, summaryRows, type SummaryLine } from "./reconciliation";
 import type { Workbook } from "./workbook";
@@ -38,20 +37,28 @@ const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currency
 ];
 
 /** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
-export function summaryPlace(params: MovementsQuery, movementsTable: string): { sheetName: string; tableName: string } {
+export function summaryPlace(params: Extract<LoadParams, { resource: "movements" }> | Query, movementsTable: string): { sheetName: string; tableName: string } {
   // sheetNameOf is unique per query and, for movements, starts with "Movements "; "Summary " is shorter, so it still fits.
   return { sheetName: `Summary ${sheetNameOf(params).slice("Movements ".length)}`, tableName: `${movementsTable}_Summary` };
 }
 
+/** A table's query: the one given (the load that made it just parsed it), else its stored settings' (parsed once). */
+async function queryOf(workbook: Workbook, tableName: string, given?: Query): Promise<Query | null> {
+  if (given) return given;
+  const stored = await readStoredTable(workbook, tableName);
+  return stored ? Query.ofParsed(stored.params) : null;
+}
+
 /**
  * Writes (or rewrites) the summary of a movements table loaded by Spend Sync; returns null, writing
- * nothing, for any other table.
+ * nothing, for any other table. After a load, its query is given (sheets/load.ts, loadedQuery): what the table holds
+ * is known, not read back from the workbook.
  */
-export async function writeReconciliationSummary(workbook: Workbook, tableName: string): Promise<SummaryReport | null> {
-  const stored = await readStoredTable(workbook, tableName);
-  const params = stored ? summaryParamsOf(stored.params) : null;
-  if (!params) return null;
-  const { columns } = sourceOf(params);
+export async function writeReconciliationSummary(workbook: Workbook, tableName: string, loaded?: Query): Promise<SummaryReport | null> {
+  const query = await queryOf(workbook, tableName, loaded);
+  const params = query?.summary;
+  if (!query || !params) return null;
+  const { columns } = query.source;
   const headerOf = (key: string) => columns.find((c) => c.key === key)?.header ?? "";
   const wanted = ["type", "amount", "currency", "is_deposit", "reconciled", STATUS_KEY].map(headerOf).filter(Boolean);
   const read = await workbook.readColumns(tableName, wanted);
@@ -66,7 +73,7 @@ export async function writeReconciliationSummary(workbook: Workbook, tableName: 
     leftOut: (row) => String(status[row] ?? "").startsWith(REMOVED_NOTE_PREFIX),
   });
   const lines = summarizeMovements(movements);
-  const place = summaryPlace(params, tableName);
+  const place = summaryPlace(query, tableName);
   await workbook.writeTable({
     ...place,
     header: SUMMARY_HEADER,

@@ -23,7 +23,7 @@ export interface Collected {
 }
 
 export async function collect(load: Load, pages: AsyncGenerator<Page<{ id: string }>>): Promise<Collected> {
-  const render = recordRenderer(load.params);
+  const render = recordRenderer(load.query);
   const out: Collected = { incoming: new Map(), hashes: new Map(), fresh: new Map(), readOnly: new Map(), count: 0, malformed: 0 };
   for await (const page of pages) {
     for (const record of inPageOrder(page)) {

@@ -8,7 +8,7 @@
 import { MalformedRecord, describeIssue, redactSecrets, unknownValuesOf, type Page, type UnknownValue } from "../api";
 import { toCell, type Column } from "./columns";
 import { STATUS_KEY } from "./resources/tracking";
-import { isTracked, sourceOf, type LoadParams } from "./load-params";
+import { Query, type LoadParams } from "./load-params";
 import type { ReadOnly, Snapshot } from "./snapshot";
 import { trackedOfUnchecked } from "./tracked-values";
 import type { CellValue } from "./workbook";
@@ -56,10 +56,11 @@ function uncheckedValue(column: Column<object>, raw: Readonly<Record<string, unk
  * Renders records of these parameters: the row of each, its tracked values into `fresh` (paid_at converted
  * once for both: readTimestamp), and, for a malformed record, why it is read-only into `readOnly`.
  */
-export function recordRenderer(params: LoadParams): (record: { id: string } | MalformedRecord, fresh: Snapshot, readOnly: ReadOnly) => CellValue[] {
-  const columns = sourceOf(params).columns;
+export function recordRenderer(input: LoadParams | Query): (record: { id: string } | MalformedRecord, fresh: Snapshot, readOnly: ReadOnly) => CellValue[] {
+  const query = Query.parse(input);
+  const columns = query.source.columns;
   const statusAt = columns.findIndex((c) => c.key === STATUS_KEY);
-  const tracked = isTracked(params.resource);
+  const tracked = query.tracked !== undefined;
   return (record, fresh, readOnly) => {
     const malformed = record instanceof MalformedRecord ? record : null;
     const cells: CellValue[] = new Array(columns.length);

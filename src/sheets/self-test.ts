@@ -11,6 +11,7 @@ import type { ExcelHost, XContext } from "./excel/api";
 import { deleteSheet as removeSheet } from "./excel/create-table";
 import { RUN_OPTIONS } from "./excel/runs";
 import { CHECKS, Probe } from "./self-test-checks";
+import { messageOf } from "../domain";
 
 interface CheckResult {
   name: string;
@@ -89,7 +90,7 @@ async function outcome(name: string, proves: string, body: () => Promise<string 
     const difference = await body();
     return { name, proves, passed: difference === null, detail: difference ?? "as written" };
   } catch (error) {
-    return { name, proves, passed: false, detail: `${(error as Error).name}: ${(error as Error).message}` };
+    return { name, proves, passed: false, detail: `${(error as Error).name}: ${messageOf(error)}` };
   }
 }
 

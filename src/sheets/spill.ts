@@ -8,7 +8,7 @@ import { toCell, type Column, type ColumnKind } from "./columns";
 import { fitCell } from "./excel/cells";
 import type { CellValue } from "./excel/values";
 import { STATUS_KEY } from "./resources/tracking";
-import { sourceOf, type LoadParams } from "./load-params";
+import { Query, type LoadParams } from "./load-params";
 import { recordSpecOf, type RecordKind, type RecordRef, type RecordScope } from "./resources";
 
 export type { RecordKind, RecordRef, RecordScope } from "./resources";
@@ -37,8 +37,8 @@ function render<T>(columns: Column<T>[], records: T[]): Spill {
 export const gridOf = (spill: Spill): CellValue[][] => [spill.columns.map((c) => c.header), ...spill.rows];
 
 /** A whole list with a header row. */
-export async function spillList(client: SpendClient, params: LoadParams, options: ListOptions = {}): Promise<Spill> {
-  const source = sourceOf(params);
+export async function spillList(client: SpendClient, input: LoadParams | Query, options: ListOptions = {}): Promise<Spill> {
+  const { source } = Query.parse(input);
   const records = await source.list(client, options).all();
   return render(withoutStatus(source.columns), records);
 }

@@ -11,13 +11,14 @@ import {
 } from "./record-run";
 import { MISSING_MESSAGE, conflictMessage, describeTracked, editWords, readingOf, serverMoves } from "./server-check";
 import { asSentence, inParentheses } from "./sentences";
+import { messageOf } from "../domain";
 
 /** write-ahead: this attempt's "sending" line is in the workbook before anything else of the attempt happens. */
 export async function writeAhead(run: RecordRun): Promise<State> {
   try {
     await run.hooks.beforeAttempt(run.attempt, sendingLine(run, run.attempt));
   } catch (error) {
-    return finish(run, "unread", { message: `The journal could not be written, so nothing more was sent: ${(error as Error).message}` });
+    return finish(run, "unread", { message: `The journal could not be written, so nothing more was sent: ${messageOf(error)}` });
   }
   return { step: "read" };
 }
@@ -44,12 +45,12 @@ function readFailed(run: RecordRun, error: unknown): Done {
     return finish(run, "unread", { message, authRefused: true, line: readLine(status, `Reading the record was refused: ${message} ${notSent(run)}`) });
   }
   if (run.answerLost) {
-    const message = `Sent, but the service could not be reached to confirm it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
+    const message = `Sent, but the service could not be reached to confirm it ${inParentheses(messageOf(error))}. Run Sync states again: it reads the record before sending.`;
     return finish(run, "unread", { message, line: readLine(status, `${message} Not sent again.`) });
   }
   const message = error instanceof CancelledError
     ? run.hooks.stopMessage() || "Cancelled: the rest was not sent."
-    : `Not sent: the record could not be read first ${inParentheses((error as Error).message)}. Run Sync states again.`;
+    : `Not sent: the record could not be read first ${inParentheses(messageOf(error))}. Run Sync states again.`;
   return finish(run, "unread", { message, line: readLine(status, run.refusal !== null ? `${message} Not sent again.` : message) });
 }
 

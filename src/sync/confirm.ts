@@ -11,6 +11,7 @@ import { anotherRecord } from "./answer-check";
 import type { JournalEntry, RowResult } from "./outcome";
 import { readCurrent, type ReadScope } from "./read-current";
 import { asSentence } from "./sentences";
+import { messageOf } from "../domain";
 
 export interface Confirmed {
   /** Results whose record no longer holds what this run sent, now "overwritten". */
@@ -32,7 +33,7 @@ export async function confirmApplied(
   } catch (error) {
     if (error instanceof CancelledError) return { overwritten: [], notConfirmed: [], failure: "Cancelled before the rows applied were read again to confirm them." };
     if (error instanceof AuthError) return { overwritten: [], notConfirmed: [], failure: asSentence(error.message) };
-    return { overwritten: [], notConfirmed: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${(error as Error).message}`) };
+    return { overwritten: [], notConfirmed: [], failure: asSentence(`The records this sync changed could not be read again to confirm them: ${messageOf(error)}`) };
   }
   const overwritten: RowResult[] = [];
   const notConfirmed: RowResult[] = [];

@@ -16,6 +16,7 @@ import {
 } from "./record-run";
 import { describeTracked, readingOf } from "./server-check";
 import { asSentence, inParentheses } from "./sentences";
+import { messageOf } from "../domain";
 
 /** The PATCH of a record, by the resource it is of (its module in the registry). */
 function patchRecord(client: SpendClient, scope: ReadScope, id: string, patch: StatePatch): Promise<Answer> {
@@ -59,7 +60,7 @@ async function patchFailed(run: RecordRun, error: unknown): Promise<State> {
     return nextAttempt(run);
   }
   // Network error, timeout, 5xx, an answer that is not the spec's shape: the outcome is unknown.
-  note(run, "PATCH", status, "unknown", `${(error as Error).message} Reading the record before anything else.`);
+  note(run, "PATCH", status, "unknown", `${messageOf(error)} Reading the record before anything else.`);
   run.answerLost = true;
   return nextAttempt(run);
 }
@@ -98,7 +99,7 @@ export async function settle(run: RecordRun, contradiction: string): Promise<Sta
     server = await getOne(run.client, run.scope, run.id, run.signal);
   } catch (error) {
     if (error instanceof WrongRecordError) return settledByAnother(run, error, contradiction);
-    const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it ${inParentheses((error as Error).message)}. Run Sync states again: it reads the record before sending.`;
+    const message = `Sent, and the service answered 200, but ${contradiction}; the record could not be read to settle it ${inParentheses(messageOf(error))}. Run Sync states again: it reads the record before sending.`;
     return finish(run, "unread", { message, authRefused: error instanceof AuthError, line: readLine(statusOf(error), `${message} Not sent again.`) }, ANSWERED);
   }
   return settledBy(run, server, contradiction);

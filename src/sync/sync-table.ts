@@ -6,7 +6,7 @@
 import { SpendSyncError } from "../api";
 import type { TrackedResource } from "../domain";
 import {
-  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, resourceOf,
+  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, Query,
   type CellValue, type LoadParams, type SnapshotRead, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 
@@ -22,6 +22,8 @@ export interface SyncTable {
   resource: TrackedResource;
   subsidiaryId: string;
   params: LoadParams;
+  /** The table's query, parsed once from its stored settings (openSyncTable): its columns and Sync's calls. */
+  query?: Query;
   /** Body column index per key; updated_at only where the layout has it. */
   columns: Record<Exclude<ColumnKey, "updated_at">, number> & { updated_at?: number };
   headers: Record<ColumnKey, string>;
@@ -47,12 +49,12 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
     throw new SyncSetupError(`The table ${tableName} was not loaded by Spend Sync (this workbook has no load parameters for it), so it has nothing to sync.`);
   }
   const params = stored.params;
-  const resource = resourceOf(params);
-  const { tracked } = resource;
+  const query = Query.ofParsed(params);
+  const { tracked } = query;
   if (!tracked) {
     throw new SyncSetupError(`Only allowances and expenses have states to sync; the ${params.resource} table is read-only.`);
   }
-  const layout = resource.source.columns;
+  const layout = query.source.columns;
   const headers = {} as Record<ColumnKey, string>;
   for (const key of ["id", ...TRACKED_KEYS, STATUS_KEY, "updated_at"] as const) {
     const header = layout.find((c) => c.key === key)?.header;
@@ -81,7 +83,7 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
   }
   return {
     tableName, resource: tracked.spec.resource, subsidiaryId: tracked.subsidiaryId,
-    params, columns, headers, snapshot: await readSnapshotRows(workbook, tableName), rows,
+    params, query, columns, headers, snapshot: await readSnapshotRows(workbook, tableName), rows,
   };
 }
 

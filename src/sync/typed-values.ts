@@ -26,7 +26,7 @@ export interface TypedCheck {
 }
 
 export async function findTypedValues(workbook: Workbook, table: SyncTable): Promise<TypedCheck> {
-  const layout = sourceOf(table.params).columns;
+  const layout = sourceOf(table.query ?? table.params).columns;
   const places = hashedPlaces(layout);
   const headers = places.map((p) => layout[p].header);
   const [read, fingerprints, stored] = await Promise.all([

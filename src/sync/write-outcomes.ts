@@ -118,7 +118,7 @@ export class OutcomeWriter {
       const cells: CellWrite[] = [];
       const snapshot: Snapshot = new Map();
       // Updated at is one of the service's cells the snapshot fingerprints: its new value's fingerprint follows.
-      const layout = sourceOf(this.table.params).columns;
+      const layout = sourceOf(this.table.query ?? this.table.params).columns;
       const updatedPlace = hashedPlaces(layout).indexOf(layout.findIndex((c) => c.key === "updated_at"));
       const fingerprints = new Map<string, Map<number, CellValue>>();
       for (const r of [...latest.values(), ...idless]) {

@@ -1,6 +1,7 @@
 /** The taskpane's Diagnostics section: "Check this Excel" runs the self-test and lists every check. */
 import type { SelfTestReport } from "../sheets";
 import { append, setChildren, h } from "./dom";
+import { messageOf } from "../domain";
 
 /** A section that runs `check` on demand and shows its pass/fail list with the Excel it ran in. */
 export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLElement {
@@ -31,7 +32,7 @@ export function diagnosticsSection(check: () => Promise<SelfTestReport>): HTMLEl
       }
     } catch (error) {
       summary.className = "error";
-      summary.textContent = `The check could not run: ${(error as Error).message}`;
+      summary.textContent = `The check could not run: ${messageOf(error)}`;
     } finally {
       button.disabled = false;
     }

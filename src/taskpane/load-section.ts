@@ -2,107 +2,19 @@
  * The taskpane's Load section: what to load (the resource, the scope fields it shows, the expand boxes), then
  * the load itself with its progress bar and Cancel. Its run (withLoad) also carries section 3's Refresh.
  */
-import { InvalidRequestError, MOVEMENT_TYPES, type Session } from "../api";
 import {
-  RESOURCE_KINDS, amountNotesText, formOf, loadTable, tableNameOf, writeReconciliationSummary, LoadParams,
-  type FormField, type LoadProgress, type LoadReport, type ResourceKind, type SummaryReport, type Workbook,
+  amountNotesText, loadTable, loadedQuery, tableNameOf, writeReconciliationSummary,
+  type LoadProgress, type Query, type LoadReport, type SummaryReport, type Workbook,
 } from "../sheets";
-import { field, setChildren, h, select } from "./dom";
+import { field, h } from "./dom";
+import { asksForCard, formQuery, kindOf, loadForm, renderForm } from "./load-form";
 import { explain } from "./messages";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
-import { mountPickers, type Pickers } from "./pickers";
+import { mountPickers } from "./pickers";
 import type { RecentValues } from "./recent-values";
 import { failed, status } from "./status";
 import { summarySentence } from "./summary-sentence";
 import type { SectionContext } from "./taskpane-state";
-
-/** Each resource's name in the list, from its module (sheets/resources). */
-const LABELS: Record<string, string> = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, formOf(kind).label]));
-
-/** The scope fields in the order the form shows them, each named for the parameter it fills. */
-const FORM_FIELDS: readonly FormField[] = ["subsidiaryId", "cardId", "billingPeriodId", "state", "type", "reconciled", "createdFrom", "createdTo"];
-
-/** The ids a query is scoped by: required, and refused in the form's words when left empty. */
-const REQUIRED: Partial<Record<FormField, string>> = { subsidiaryId: "Subsidiary ID", cardId: "Card ID", billingPeriodId: "Billing period ID" };
-
-/** The chosen resource (the list holds only the registry's kinds). */
-const kindOf = (resource: HTMLSelectElement): ResourceKind => RESOURCE_KINDS.find((kind) => kind === resource.value) ?? RESOURCE_KINDS[0];
-
-/** The Load form's controls: the resource, and the scope fields each resource shows or hides. */
-interface LoadFormControls {
-  resource: HTMLSelectElement;
-  subsidiary: HTMLInputElement;
-  cardId: HTMLInputElement;
-  period: HTMLInputElement;
-  state: HTMLSelectElement;
-  movementType: HTMLSelectElement;
-  reconciled: HTMLSelectElement;
-  createdFrom: HTMLInputElement;
-  createdTo: HTMLInputElement;
-  expandBox: HTMLFieldSetElement;
-  /** Each scope control in its labelled field, the element renderScope shows or hides. */
-  scopeFields: Record<FormField, HTMLElement>;
-}
-
-/** The Load form's controls, the id pickers' inputs among them, each scope control in its labelled field. */
-function loadForm(pickers: Pickers): LoadFormControls {
-  const resource = select("resource", RESOURCE_KINDS, LABELS);
-  const subsidiary = pickers.subsidiary.input;
-  const cardId = pickers.card.input;
-  const period = pickers.period.input;
-  const state = select("state", [""]);
-  const movementType = select("movement-type", ["", ...MOVEMENT_TYPES]);
-  const reconciled = select("reconciled", ["", "true", "false"], { "": "(any)", true: "reconciled", false: "not reconciled" });
-  const createdFrom = h("input", { id: "created-from", type: "date" });
-  const createdTo = h("input", { id: "created-to", type: "date" });
-  const expandBox = h("fieldset", { className: "expand" });
-  const scopeFields: Record<FormField, HTMLElement> = {
-    subsidiaryId: field("Subsidiary ID", pickers.subsidiary.element, pickers.subsidiary.chosen, subsidiary),
-    cardId: field("Card ID", pickers.card.element, h("div", {}, pickers.card.chosen, pickers.cardNote), cardId),
-    billingPeriodId: field("Billing period ID", pickers.period.element, h("div", {}, pickers.period.chosen,
-      h("div", { className: "hint" }, "The billing periods of the card used before on this device or in this workbook are offered.")), period),
-    state: field("State", state), type: field("Movement type", movementType), reconciled: field("Reconciled", reconciled),
-    createdFrom: field("Created from", createdFrom), createdTo: field("Created to", createdTo),
-  };
-  return { resource, subsidiary, cardId, period, state, movementType, reconciled, createdFrom, createdTo, expandBox, scopeFields };
-}
-
-/** Shows the scope fields of the chosen resource, its states and its expand boxes (on every change of resource). */
-function renderScope(controls: LoadFormControls, session: Session, pickers: Pickers): void {
-  const { resource, scopeFields, state, expandBox } = controls;
-  const form = formOf(kindOf(resource));
-  for (const name of FORM_FIELDS) scopeFields[name].hidden = !form.fields.includes(name);
-  if (form.fields.includes("cardId") && session.connection()) void pickers.loadCards();
-  setChildren(state, ...["", ...(form.states ?? [])].map((s) => h("option", { value: s }, s || "(any)")));
-  // Ticked by default: people, cost centers, categories and card holders show their names (their ids stay in columns of their own).
-  setChildren(expandBox, h("legend", {}, form.expand.length ? "Expand (names beside the ids)" : (form.noExpand ?? "")),
-    ...form.expand.map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${v}`)));
-}
-
-/** A field's text as its parameter: empty is absent; Reconciled is a yes or no. */
-function fieldValue(name: FormField, text: string): unknown {
-  if (text === "") return undefined;
-  return name === "reconciled" ? text === "true" : text;
-}
-
-/** The form's values as a load's parameters; a required id left empty is refused in the form's words. */
-function loadParams(controls: LoadFormControls, session: Session): LoadParams {
-  const kind = kindOf(controls.resource);
-  const form = formOf(kind);
-  const inputs: Record<FormField, HTMLInputElement | HTMLSelectElement> = {
-    subsidiaryId: controls.subsidiary, cardId: controls.cardId, billingPeriodId: controls.period, state: controls.state,
-    type: controls.movementType, reconciled: controls.reconciled, createdFrom: controls.createdFrom, createdTo: controls.createdTo,
-  };
-  const values: Record<string, unknown> = { resource: kind, enterpriseId: session.currentClient().enterpriseId };
-  for (const name of form.fields) {
-    const text = REQUIRED[name] ? inputs[name].value.trim() : inputs[name].value;
-    if (!text && REQUIRED[name]) throw new InvalidRequestError(`${REQUIRED[name]} is required for ${form.label.toLowerCase()}.`);
-    values[name] = fieldValue(name, text);
-  }
-  if (form.expand.length) values.expand = Array.from(controls.expandBox.querySelectorAll<HTMLInputElement>("input:checked")).map((i) => i.value);
-  // The form's values are strings; the schema makes them the parameters' types (they come from its own lists).
-  return LoadParams.parse(values);
-}
 
 /** Progress of a load or a refresh, shown in its own section: the bar above its status line, the count in it. */
 function progressIn(progress: HTMLProgressElement, where: HTMLElement): (p: LoadProgress) => void {
@@ -120,7 +32,7 @@ async function reportLoad(workbook: Workbook, where: HTMLElement, report: LoadRe
   let summary: SummaryReport | null = null;
   let summaryError = "";
   try {
-    summary = await writeReconciliationSummary(workbook, report.tableName);
+    summary = await writeReconciliationSummary(workbook, report.tableName, loadedQuery(report));
   } catch (error) {
     summaryError = ` The reconciliation summary could not be written: ${explain(error)}`;
   }
@@ -171,9 +83,14 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
   const loadButton = h("button", { id: "load", className: "primary", type: "submit" }, "Load into a table");
   const cancelButton = h("button", { id: "cancel-load", type: "button", hidden: true }, "Cancel");
   cancelButton.addEventListener("click", () => ctx.state.loading?.abort());
-  controls.cardId.addEventListener("focus", () => void pickers.loadCards());
-  controls.resource.addEventListener("change", () => renderScope(controls, session, pickers));
-  renderScope(controls, session, pickers);
+  pickers.card.input.addEventListener("focus", () => void pickers.loadCards());
+  /** Shows the chosen resource's fields; the cards are listed for its card picker. */
+  const render = () => {
+    renderForm(controls);
+    if (asksForCard(kindOf(controls.resource)) && session.connection()) void pickers.loadCards();
+  };
+  controls.resource.addEventListener("change", render);
+  render();
 
   /** A load or a refresh: the table is written, then its reconciliation summary when it holds movements. */
   async function withLoad(where: HTMLElement, work: LoadWork, after?: (report: LoadReport) => void, undone?: () => Promise<string>): Promise<void> {
@@ -204,30 +121,30 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
   }
 
   function submitLoad(): void {
-    let params: LoadParams | null = null;
+    let query: Query | null = null;
     // Whether the table is new, read beside the load (not before: its first page is asked for at once). A first
     // load that fails or is cancelled takes back everything it wrote (sheets/load-first.ts): the status says so.
     let fresh: Promise<boolean> = Promise.resolve(false);
     void withLoad(loadStatus, (signal, onProgress) => {
-      params = loadParams(controls, session);
-      fresh = workbook.readColumns(tableNameOf(params), []).then((table) => table === null, () => false);
-      return loadTable(session.currentClient(), workbook, params, { signal, onProgress });
+      query = formQuery(controls, session.currentClient().enterpriseId);
+      fresh = workbook.readColumns(tableNameOf(query), []).then((table) => table === null, () => false);
+      return loadTable(session.currentClient(), workbook, query, { signal, onProgress });
     }, () => {
-      if (params) pickers.remember(params);
+      if (query) pickers.remember(query.params);
       void pickers.refresh();
     }, async () => ((await fresh) ? FIRST_LOAD_UNDONE : ""));
   }
 
-  const { resource, scopeFields, expandBox } = controls;
+  const { resource, expandBox } = controls;
   const element = h("form", { className: "section", "aria-labelledby": "h-load", onsubmit: (e: Event) => { e.preventDefault(); submitLoad(); } },
     h("h2", { id: "h-load" }, "2. Load"),
-    field("What", resource), ...FORM_FIELDS.map((name) => scopeFields[name]), expandBox,
+    field("What", resource), ...[...controls.controls.values()].map((c) => c.element), expandBox,
     h("div", { className: "row" }, loadButton, cancelButton), progress, loadStatus);
   return {
     element, withLoad,
     connected: async () => {
       await pickers.refresh();
-      if (formOf(kindOf(resource)).fields.includes("cardId")) void pickers.loadCards();
+      if (asksForCard(kindOf(resource))) void pickers.loadCards();
     },
     refreshSuggestions: () => pickers.refresh(),
     running: (on) => {

@@ -2,7 +2,7 @@
  * Section 3's Refresh all tables (also the ribbon's Refresh data): every Spend Sync table refreshed with a line
  * each, then the formulas recalculated.
  */
-import { listLoadedTables, refreshAll, writeReconciliationSummary } from "../sheets";
+import { listLoadedTables, loadedQuery, refreshAll, writeReconciliationSummary } from "../sheets";
 import { h, reveal } from "./dom";
 import { loadNeedsAttention, loadSentence } from "./load-sentence";
 import { RefreshAllView, askTyped } from "./refresh-views";
@@ -71,7 +71,7 @@ export function refreshAllPart(ctx: SectionContext, links: RefreshAllLinks): Ref
           continue;
         }
         if (outcome.report.tableName === state.previewTable) links.clearPreview();
-        await writeReconciliationSummary(workbook, outcome.report.tableName).catch(() => null);
+        await writeReconciliationSummary(workbook, outcome.report.tableName, loadedQuery(outcome.report)).catch(() => null);
       }
       session.governor.clear();
       await links.recalculate?.();

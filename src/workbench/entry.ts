@@ -10,6 +10,7 @@ import { inArea } from "./fake-excel/spills";
 import { evaluate, type FormulaResult } from "./formula";
 import type { FunctionsMetadata } from "./formula-arguments";
 import { inDependencyOrder } from "./recalc-order";
+import { messageOf } from "../domain";
 
 export interface CellMessage {
   text: string;
@@ -105,7 +106,7 @@ export class Entries {
       this.forget(sheet, address);
       return { ok: true };
     } catch (error) {
-      const message = (error as Error).message;
+      const message = messageOf(error);
       this.messages.set(this.key(sheet, address), { kind: "error", text: message, formula: cell?.formula });
       return { ok: false, message };
     }
@@ -124,7 +125,7 @@ export class Entries {
     try {
       result = await evaluate(formula, (ref) => this.excel.user.referencedAt(sheet, ref), { ...this.options, metadata: this.metadata });
     } catch (error) {
-      result = { grid: [["#VALUE!"]], error: `#VALUE! ${(error as Error).message}` };
+      result = { grid: [["#VALUE!"]], error: `#VALUE! ${messageOf(error)}` };
     }
     if (this.pending.get(this.key(sheet, address)) !== token) return;
     this.pending.delete(this.key(sheet, address));

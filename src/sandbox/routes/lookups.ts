@@ -2,6 +2,7 @@
 import { ApiError, notFound } from "../http-errors";
 import type { BillingPeriodRec, SubsidiaryRec } from "../model";
 import type { Store } from "../store";
+import { messageOf } from "../../domain";
 
 export function requireSubsidiary(store: Store, enterpriseId: string, id: string): SubsidiaryRec {
   const sub = store.subsidiary(enterpriseId, id);
@@ -22,7 +23,7 @@ export async function savedOrFail(saved: Promise<void>): Promise<void> {
   try {
     await saved;
   } catch (error) {
-    process.stderr.write(`sandbox: could not save a change: ${(error as Error).message}\n`);
+    process.stderr.write(`sandbox: could not save a change: ${messageOf(error)}\n`);
     throw new ApiError(500, "The change could not be saved to the sandbox's data file; see the sandbox's log.");
   }
 }

@@ -2,7 +2,6 @@
  * Allowances of a subsidiary: their state is changed by Sync states (the Allowances table, =SPEND.ALLOWANCES
  * and =SPEND.ALLOWANCE).
  */
-import { z } from "zod";
 import {
   ALLOWANCE_EXPAND, ALLOWANCE_MAX_PAGE_SIZE, getAllowance, listAllowances, listAllowancesAsGot, updateAllowance,
   type Allowance,
@@ -11,12 +10,27 @@ import { ALLOWANCE_STATES, ALLOWED_TRANSITIONS } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder, trackingColumns } from "./tracking";
 import { amountText } from "../money-formats";
-import { expandWords, short, pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import { short, pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import type { z } from "zod";
+import { declare, paramsSchema } from "./params";
 
-export const AllowanceParams = z.object({
-  resource: z.literal("allowances"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1),
-  state: z.enum(ALLOWANCE_STATES).optional(), expand: z.array(z.enum(ALLOWANCE_EXPAND)).default([]),
-});
+/** An allowances query's parameters, in the order the form shows them and =SPEND.ALLOWANCES takes them. */
+export const ALLOWANCE_PARAMS = declare([
+  {
+    name: "subsidiaryId", wire: "subsidiary_id", type: "id", required: true, picker: "subsidiary", label: "Subsidiary ID",
+    form: { control: "subsidiary-id" }, spend: { arg: "subsidiary_id", help: "The subsidiary's id." },
+  },
+  {
+    name: "state", wire: "state", type: "choice", values: ALLOWANCE_STATES, label: "State",
+    form: { control: "state" }, spend: { arg: "state", help: "Optional: pending, approved, accounted, paid or rejected." },
+  },
+  {
+    name: "expand", wire: "expand", type: "expand", values: ALLOWANCE_EXPAND, label: "Expand (names beside the ids)",
+    form: { control: "expand" }, spend: { arg: "expand", help: "Optional: beneficiary, allowance_segments, documents (comma-separated)." },
+  },
+]);
+
+export const AllowanceParams = paramsSchema("allowances", ALLOWANCE_PARAMS);
 type AllowanceParams = z.output<typeof AllowanceParams>;
 
 type A = Allowance;
@@ -85,17 +99,11 @@ const RECORD_EXPAND = withCurrencyExpand([]);
 
 export const allowances = {
   scopeName: (p) => [`SpendAllowances_${short(p.subsidiaryId)}`, `Allowances ${short(p.subsidiaryId)}`],
-  queryWords: (p) => [...(p.state ? [p.state] : []), ...expandWords(p.expand, ALLOWANCE_EXPAND)],
+  params: ALLOWANCE_PARAMS,
   // The segments always come: they name the converted amount's currency.
   source: (p) => pairedSource(allowanceColumns(new Set(p.expand)), (c, o) => listAllowances(c, p.subsidiaryId, { state: p.state, expand: withCurrencyExpand(p.expand) }, o)),
-  form: { label: "Allowances", fields: ["subsidiaryId", "state"], states: ALLOWANCE_STATES, expand: ALLOWANCE_EXPAND },
-  listFunction: {
-    name: "ALLOWANCES",
-    args: [
-      { arg: "subsidiary_id", param: "subsidiaryId", type: "id" }, { arg: "state", param: "state", type: "choice", values: ALLOWANCE_STATES },
-      { arg: "expand", param: "expand", type: "expand", values: ALLOWANCE_EXPAND },
-    ],
-  },
+  label: "Allowances",
+  functionName: "ALLOWANCES",
   record: pairedRecord({
     kind: "allowance",
     columns: () => allowanceColumns(new Set()),

@@ -1,13 +1,20 @@
 /** Corporate cards: the enterprise's cards, read-only (the Corporate cards table, =SPEND.CARDS and =SPEND.CARD). */
-import { z } from "zod";
 import { CARD_EXPAND, CARD_MAX_PAGE_SIZE, getCard, listCards, listCardsAsGot, type Card } from "../../api";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder } from "./tracking";
-import { expandWords, pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import { pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import type { z } from "zod";
+import { declare, paramsSchema } from "./params";
 
-export const CardParams = z.object({
-  resource: z.literal("cards"), enterpriseId: z.string().min(1), expand: z.array(z.enum(CARD_EXPAND)).default([]),
-});
+/** A cards query's parameters: what to show beside each card. */
+export const CARD_PARAMS = declare([
+  {
+    name: "expand", wire: "expand", type: "expand", values: CARD_EXPAND, label: "Expand (names beside the ids)",
+    form: { control: "expand" }, spend: { arg: "expand", help: 'Optional: user, bank, or "user,bank" to show the card holder and the bank.' },
+  },
+]);
+
+export const CardParams = paramsSchema("cards", CARD_PARAMS);
 type CardParams = z.output<typeof CardParams>;
 
 /** Identity (with the holder's name, expanded), Sync status, then the rest. */
@@ -34,10 +41,10 @@ export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
 
 export const cards = {
   scopeName: () => ["SpendCards", "Corporate cards"],
-  queryWords: (p) => expandWords(p.expand, CARD_EXPAND),
+  params: CARD_PARAMS,
   source: (p) => pairedSource(cardColumns(new Set(p.expand)), (c, o) => listCards(c, { expand: p.expand }, o)),
-  form: { label: "Corporate cards", fields: [], expand: CARD_EXPAND },
-  listFunction: { name: "CARDS", args: [{ arg: "expand", param: "expand", type: "expand", values: CARD_EXPAND }] },
+  label: "Corporate cards",
+  functionName: "CARDS",
   record: pairedRecord({
     kind: "card",
     columns: () => cardColumns(new Set()),

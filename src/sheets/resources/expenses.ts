@@ -2,19 +2,41 @@
  * Expenses of a subsidiary: their state is changed by Sync states (the Expenses table, =SPEND.EXPENSES and
  * =SPEND.EXPENSE).
  */
-import { z } from "zod";
 import {
   EXPENSE_EXPAND, EXPENSE_MAX_PAGE_SIZE, getExpense, listExpenses, listExpensesAsGot, updateExpense, type Expense,
 } from "../../api";
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
 import { readingOrder, trackingColumns } from "./tracking";
-import { expandWords, short, word, pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import { short, pairedRecord, pairedSource, type ResourceModule } from "./resource";
+import type { z } from "zod";
+import { declare, paramsSchema } from "./params";
 
-export const ExpenseParams = z.object({
-  resource: z.literal("expenses"), enterpriseId: z.string().min(1), subsidiaryId: z.string().min(1), state: z.enum(EXPENSE_STATES).optional(),
-  createdFrom: z.string().optional(), createdTo: z.string().optional(), expand: z.array(z.enum(EXPENSE_EXPAND)).default([]),
-});
+/** An expenses query's parameters, in the order the form shows them and =SPEND.EXPENSES takes them. */
+export const EXPENSE_PARAMS = declare([
+  {
+    name: "subsidiaryId", wire: "subsidiary_id", type: "id", required: true, picker: "subsidiary", label: "Subsidiary ID",
+    form: { control: "subsidiary-id" }, spend: { arg: "subsidiary_id", help: "The subsidiary's id." },
+  },
+  {
+    name: "state", wire: "state", type: "choice", values: EXPENSE_STATES, label: "State",
+    form: { control: "state" }, spend: { arg: "state", help: "Optional: draft, pending, approved, accounted, paid or rejected." },
+  },
+  {
+    name: "createdFrom", wire: "created_at_from", type: "date", tag: "from", label: "Created from",
+    form: { control: "created-from" }, spend: { arg: "created_from", help: "Optional: first creation date (an Excel date or YYYY-MM-DD), inclusive." },
+  },
+  {
+    name: "createdTo", wire: "created_at_to", type: "date", tag: "to", label: "Created to",
+    form: { control: "created-to" }, spend: { arg: "created_to", help: "Optional: last creation date (an Excel date or YYYY-MM-DD), inclusive." },
+  },
+  {
+    name: "expand", wire: "expand", type: "expand", values: EXPENSE_EXPAND, label: "Expand (names beside the ids)",
+    form: { control: "expand" }, spend: { arg: "expand", help: "Optional: cost_center, category, user, approved_by, fund, fare (comma-separated)." },
+  },
+]);
+
+export const ExpenseParams = paramsSchema("expenses", EXPENSE_PARAMS);
 type ExpenseParams = z.output<typeof ExpenseParams>;
 
 type E = Expense;
@@ -83,27 +105,17 @@ function personText(p: Record<string, unknown>): string {
 
 export const expenses = {
   scopeName: (p) => [`SpendExpenses_${short(p.subsidiaryId)}`, `Expenses ${short(p.subsidiaryId)}`],
-  queryWords: (p) => [
-    ...(p.state ? [p.state] : []), ...(p.createdFrom ? [`from${word(p.createdFrom)}`] : []), ...(p.createdTo ? [`to${word(p.createdTo)}`] : []),
-    ...expandWords(p.expand, EXPENSE_EXPAND),
-  ],
+  params: EXPENSE_PARAMS,
+  cross: {
+    after: "createdTo",
+    rule: ({ createdFrom: from, createdTo: to }) => (from && to && String(from) > String(to) ? `created_from (${String(from)}) is after created_to (${String(to)}).` : undefined),
+  },
   source: (p) => pairedSource(
     expenseColumns(new Set(p.expand)),
     (c, o) => listExpenses(c, p.subsidiaryId, { state: p.state, createdFrom: p.createdFrom, createdTo: p.createdTo, expand: p.expand }, o),
   ),
-  form: { label: "Expenses", fields: ["subsidiaryId", "state", "createdFrom", "createdTo"], states: EXPENSE_STATES, expand: EXPENSE_EXPAND },
-  listFunction: {
-    name: "EXPENSES",
-    args: [
-      { arg: "subsidiary_id", param: "subsidiaryId", type: "id" }, { arg: "state", param: "state", type: "choice", values: EXPENSE_STATES },
-      { arg: "created_from", param: "createdFrom", type: "date" },
-      {
-        arg: "created_to", param: "createdTo", type: "date",
-        check: (to, { createdFrom: from }) => (from && to && String(from) > String(to) ? `created_from (${String(from)}) is after created_to (${String(to)}).` : undefined),
-      },
-      { arg: "expand", param: "expand", type: "expand", values: EXPENSE_EXPAND },
-    ],
-  },
+  label: "Expenses",
+  functionName: "EXPENSES",
   record: pairedRecord({
     kind: "expense",
     columns: () => expenseColumns(new Set()),

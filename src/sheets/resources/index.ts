@@ -11,13 +11,15 @@
  */
 import { z } from "zod";
 import type { TrackedResource } from "../../domain";
-import { AllowanceParams, allowances } from "./allowances";
-import { CardParams, cards } from "./cards";
-import { ExpenseParams, expenses } from "./expenses";
-import { MovementParams, movements } from "./movements";
+import { ALLOWANCE_PARAMS, AllowanceParams, allowances } from "./allowances";
+import { CARD_PARAMS, CardParams, cards } from "./cards";
+import { EXPENSE_PARAMS, ExpenseParams, expenses } from "./expenses";
+import { MOVEMENT_PARAMS, MovementParams, movements } from "./movements";
+import { paramWords, spendArgs, type ExpandParam, type ParamDecl, type SpendArgsOf } from "./params";
 import type { FormSpec, ListFunctionSpec, RecordKind, RecordSpec, ResourceModule, Source, TrackedSpec } from "./resource";
 
-export type { ArgSpec, FormField, FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
+export type { FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
+export type { ArgSpec, ParamDecl, PickerKey } from "./params";
 export { allowanceColumns, convertedCurrency, withCurrencyExpand } from "./allowances";
 export { cardColumns } from "./cards";
 export { expenseColumns } from "./expenses";
@@ -44,38 +46,91 @@ const isKind = (key: string): key is ResourceKind => key in REGISTRY;
 /** The kinds in the order the taskpane offers them: the registry's, so a new module is offered at once. */
 export const RESOURCE_KINDS: readonly ResourceKind[] = Object.keys(REGISTRY).filter(isKind);
 
-/** A query's resource, bound to its parameters. */
-export interface BoundResource {
-  scopeName: [table: string, sheet: string];
-  queryWords: string[];
-  source: Source;
+/** A query's parameters as its schema gives them (defaults filled in): what the workbook stores. */
+export type ParsedParams = z.output<typeof LoadParams>;
+
+/**
+ * A query as a value (DESIGN.md: declared once, parsed once at each entry point, passed down whole). The taskpane's
+ * form, a =SPEND function and a table's stored settings each parse their parameters once into a Query; the load,
+ * refresh, sync and the reconciliation summary take it and ask it: its module, table-name words and columns are
+ * resolved once, with it.
+ */
+export class Query {
+  /** The table and sheet names' stem ("SpendExpenses_1a2b3c4d", "Expenses 1a2b3c4d"). */
+  readonly scopeName: [table: string, sheet: string];
+  /** Its filters and expand as table-name words ([] for the plain query of a scope). */
+  readonly words: string[];
   /** For allowances and expenses: Sync states' calls and the subsidiary they are asked in. */
-  tracked?: { spec: TrackedSpec; subsidiaryId: string };
+  readonly tracked?: { spec: TrackedSpec; subsidiaryId: string };
+  #source: Source | undefined;
+  readonly #build: () => Source;
+
+  private constructor(readonly params: ParsedParams) {
+    const bound = bind(params.resource, params);
+    this.scopeName = bound.scopeName;
+    this.words = bound.words;
+    this.tracked = bound.tracked;
+    this.#build = bound.source;
+  }
+
+  /** Parses parameters once (a Query is passed through as it is); bad parameters are refused by their schema. */
+  static parse(input: LoadParams | Query | Readonly<Record<string, unknown>>): Query {
+    return input instanceof Query ? input : new Query(LoadParams.parse(input));
+  }
+
+  /** A query of parameters a schema has just parsed (a table's stored settings), not parsed again. */
+  static ofParsed(params: ParsedParams): Query {
+    return new Query(params);
+  }
+
+  get kind(): ResourceKind {
+    return this.params.resource;
+  }
+
+  /** What a load of it fetches and the columns it shows: built once, when first asked (naming a table needs none). */
+  get source(): Source {
+    this.#source ??= this.#build();
+    return this.#source;
+  }
+
+  /** The parameters of a movements query, whose table gets a reconciliation summary; null for the other kinds. */
+  get summary(): MovementsQuery | null {
+    return this.params.resource === "movements" ? this.params : null;
+  }
 }
 
-function bind<K extends ResourceKind>(kind: K, p: ParamsByKind[K]): BoundResource {
+/** A kind's module bound to its parameters. */
+function bind<K extends ResourceKind>(kind: K, p: ParamsByKind[K]) {
   const module: ResourceModule<ParamsByKind[K]> = REGISTRY[kind];
   return {
-    scopeName: module.scopeName(p), queryWords: module.queryWords(p),
+    scopeName: module.scopeName(p), words: paramWords(module.params, p), source: () => module.source(p),
     tracked: module.tracked && "subsidiaryId" in p ? { spec: module.tracked, subsidiaryId: p.subsidiaryId } : undefined,
-    // Built when asked: naming a table needs no columns.
-    get source() {
-      return module.source(p);
-    },
   };
 }
 
-/** The resource of these parameters, checked by their schema. */
-export function resourceOf(input: LoadParams): BoundResource {
-  const p = LoadParams.parse(input);
-  return bind(p.resource, p);
+/** A kind's parameters as its module declares them. */
+export const declaredParams = (kind: ResourceKind): readonly ParamDecl[] => REGISTRY[kind].params;
+
+const isExpand = (p: ParamDecl): p is ExpandParam => p.type === "expand";
+
+/** What the taskpane shows for a kind: the parameters its declarations offer to the form. */
+export function formOf(kind: ResourceKind): FormSpec {
+  const { label, noExpand, params } = REGISTRY[kind];
+  const offered = params.filter((p) => p.form);
+  return { label, noExpand, fields: offered.filter((p) => !isExpand(p)), expand: offered.find(isExpand) };
 }
 
-/** What the taskpane shows for a kind. */
-export const formOf = (kind: ResourceKind): FormSpec => REGISTRY[kind].form;
+/** A kind's =SPEND list function: the arguments its declarations offer, in their order. */
+export const listFunctionOf = (kind: ResourceKind): ListFunctionSpec =>
+  ({ name: REGISTRY[kind].functionName, args: spendArgs(REGISTRY[kind].params, REGISTRY[kind].cross) });
 
-/** A kind's =SPEND list function. */
-export const listFunctionOf = (kind: ResourceKind): ListFunctionSpec => REGISTRY[kind].listFunction;
+/** Each list function's arguments by name (functions/functions.ts passes them so: a declared one cannot be left out). */
+export interface SpendArgs {
+  cards: SpendArgsOf<typeof CARD_PARAMS>;
+  movements: SpendArgsOf<typeof MOVEMENT_PARAMS>;
+  allowances: SpendArgsOf<typeof ALLOWANCE_PARAMS>;
+  expenses: SpendArgsOf<typeof EXPENSE_PARAMS>;
+}
 
 /** Allowances and expenses carry the editable columns that Sync states sends. */
 export const isTracked = (kind: ResourceKind): boolean => REGISTRY[kind].tracked !== undefined;
@@ -91,10 +146,4 @@ const TRACKED: Record<TrackedResource, TrackedSpec> = { allowance: allowances.tr
 export const trackedSpecOf = (resource: TrackedResource): TrackedSpec => TRACKED[resource];
 
 /** A movements query's parameters (its table gets a reconciliation summary on a sheet of its own). */
-export type MovementsQuery = Extract<LoadParams, { resource: "movements" }>;
-
-/** The parameters of a query whose table gets a reconciliation summary on its own sheet (movements); else null. */
-export function summaryParamsOf(input: LoadParams): MovementsQuery | null {
-  const p = LoadParams.parse(input);
-  return p.resource === "movements" ? p : null;
-}
+export type MovementsQuery = Extract<ParsedParams, { resource: "movements" }>;

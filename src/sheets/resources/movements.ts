@@ -2,16 +2,38 @@
  * Card movements: one billing period of a corporate card, read-only, with its reconciliation and a summary
  * sheet (the Movements table and =SPEND.MOVEMENTS).
  */
-import { z } from "zod";
 import { MOVEMENT_TYPES, listMovements, type Movement } from "../../api";
 import type { Column } from "../columns";
 import { readingOrder } from "./tracking";
 import { pairedSource, short, type ResourceModule } from "./resource";
+import type { z } from "zod";
+import { declare, paramsSchema } from "./params";
 
-export const MovementParams = z.object({
-  resource: z.literal("movements"), enterpriseId: z.string().min(1), cardId: z.string().min(1), billingPeriodId: z.string().min(1),
-  type: z.enum(MOVEMENT_TYPES).optional(), reconciled: z.boolean().optional(), reconciliation: z.boolean().default(true),
-});
+/** A movements query's parameters, in the order the form shows them and =SPEND.MOVEMENTS takes them. */
+export const MOVEMENT_PARAMS = declare([
+  {
+    name: "cardId", wire: "card_id", type: "id", required: true, picker: "card", label: "Card ID",
+    form: { control: "card-id" }, spend: { arg: "card_id", help: "The card's id." },
+  },
+  {
+    name: "billingPeriodId", wire: "billing_period_id", type: "id", required: true, picker: "period", label: "Billing period ID",
+    form: { control: "billing-period-id", hint: "The billing periods of the card used before on this device or in this workbook are offered." },
+    spend: { arg: "billing_period_id", help: "The billing period's id." },
+  },
+  {
+    name: "type", wire: "type", type: "choice", values: MOVEMENT_TYPES, label: "Movement type",
+    form: { control: "movement-type" }, spend: { arg: "type", help: "Optional: payment, expense, associated_fee or other_fee." },
+  },
+  {
+    name: "reconciled", wire: "reconciled", type: "boolean", label: "Reconciled",
+    words: { true: "reconciled", false: "unreconciled" }, display: { true: "reconciled", false: "not reconciled" },
+    form: { control: "reconciled" }, spend: { arg: "reconciled", help: "Optional: TRUE for reconciled movements only, FALSE for the others." },
+  },
+  // Offered nowhere (a stored query or a test sets it): a movements table shows its reconciliation unless told not to.
+  { name: "reconciliation", wire: "expand", type: "boolean", label: "Reconciliation", words: { true: "", false: "norecon" }, default: true },
+]);
+
+export const MovementParams = paramsSchema("movements", MOVEMENT_PARAMS);
 type MovementParams = z.output<typeof MovementParams>;
 
 /** Identity (date, description, amount), Sync status, then the rest. */
@@ -49,20 +71,12 @@ export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[]
 
 export const movements = {
   scopeName: (p) => [`SpendMovements_${short(p.cardId)}_${short(p.billingPeriodId)}`, `Movements ${short(p.cardId)} ${short(p.billingPeriodId)}`],
-  queryWords: (p) => [
-    ...(p.type ? [p.type] : []), ...(p.reconciled === undefined ? [] : [p.reconciled ? "reconciled" : "unreconciled"]),
-    ...(p.reconciliation ? [] : ["norecon"]),
-  ],
+  params: MOVEMENT_PARAMS,
   source: (p) => pairedSource(
     movementColumns(new Set(p.reconciliation ? ["renconciliation"] : [])),
     (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
   ),
-  form: { label: "Card movements (billing period)", fields: ["cardId", "billingPeriodId", "type", "reconciled"], expand: [], noExpand: "Reconciliation is always shown for movements" },
-  listFunction: {
-    name: "MOVEMENTS",
-    args: [
-      { arg: "card_id", param: "cardId", type: "id" }, { arg: "billing_period_id", param: "billingPeriodId", type: "id" },
-      { arg: "type", param: "type", type: "choice", values: MOVEMENT_TYPES }, { arg: "reconciled", param: "reconciled", type: "boolean" },
-    ],
-  },
+  label: "Card movements (billing period)",
+  noExpand: "Reconciliation is always shown for movements",
+  functionName: "MOVEMENTS",
 } satisfies ResourceModule<MovementParams>;

@@ -1,7 +1,7 @@
 /**
  * What the add-in knows about one resource (cards, movements, allowances, expenses), in one module each
  * (stripe-node's one resource per file, one layer up from api/): its load parameters and the table names
- * they give, its columns, its list call, its taskpane fields, its =SPEND arguments, its record function and,
+ * they give, its columns, its list call, its parameters' declarations (params.ts), its record function and,
  * for the two whose state the API changes, the calls Sync states makes. The service's schemas and calls stay
  * in api/<resource>.ts; a module here binds them to a table. The hosts read the fields and arguments as data:
  * a layer below them cannot import them.
@@ -11,6 +11,7 @@ import type {
 } from "../../api";
 import type { TrackedResource } from "../../domain";
 import type { Column } from "../columns";
+import type { ArgSpec, CrossCheck, ExpandParam, ParamDecl } from "./params";
 
 /** What a load of a query fetches, and the columns it shows (a column of any record type: the module pairs them). */
 export interface Source {
@@ -18,29 +19,14 @@ export interface Source {
   list(client: SpendClient, options: ListOptions): Paginated<{ id: string }>;
 }
 
-/** A field of the taskpane's load form, named for the parameter it fills. */
-export type FormField = "subsidiaryId" | "cardId" | "billingPeriodId" | "state" | "type" | "reconciled" | "createdFrom" | "createdTo";
-
-/** The taskpane's load form for a resource: its name in the list and the fields it shows, in order. */
+/** The taskpane's load form for a resource: its name in the list, its scope fields in order, its expand boxes. */
 export interface FormSpec {
   label: string;
-  fields: readonly FormField[];
-  /** The State field's choices, where it is shown. */
-  states?: readonly string[];
+  /** The parameters the form offers (each a control built from its declaration), in order; the expand apart. */
+  fields: readonly Exclude<ParamDecl, ExpandParam>[];
   /** What may be expanded (each ticked by default); none: `noExpand` is said instead. */
-  expand: readonly string[];
+  expand?: ExpandParam;
   noExpand?: string;
-}
-
-/** An argument of a =SPEND list function, checked by its type, and the parameter it fills. */
-export interface ArgSpec {
-  arg: string;
-  param: string;
-  type: "id" | "choice" | "expand" | "boolean" | "date";
-  /** The allowed values of a choice or an expand. */
-  values?: readonly string[];
-  /** A rule across arguments, checked once this one is read: a message when the earlier values and this one disagree. */
-  check?: (value: unknown, earlier: Readonly<Record<string, unknown>>) => string | undefined;
 }
 
 /** A =SPEND list function: its name and arguments, in the order Excel passes them. */
@@ -105,11 +91,17 @@ export interface TrackedSpec {
 export interface ResourceModule<P> {
   /** The table and sheet names' stem: "SpendExpenses_1a2b3c4d" and "Expenses 1a2b3c4d". */
   scopeName(p: P): [table: string, sheet: string];
-  /** The query's filters and expand as readable words; none for the plain query of a scope. */
-  queryWords(p: P): string[];
+  /** Its parameters, each declared once (params.ts): schema, form, =SPEND arguments and table-name words come from them. */
+  params: readonly ParamDecl[];
+  /** A rule across its parameters, checked on the =SPEND arguments. */
+  cross?: CrossCheck;
   source(p: P): Source;
-  form: FormSpec;
-  listFunction: ListFunctionSpec;
+  /** Its name in the taskpane's list. */
+  label: string;
+  /** Said in the form where it has nothing to expand. */
+  noExpand?: string;
+  /** Its =SPEND list function ("EXPENSES"). */
+  functionName: string;
   record?: RecordSpec;
   tracked?: TrackedSpec;
 }
@@ -131,9 +123,3 @@ export const pairedRecord = <T extends object>(spec: Omit<RecordSpec, "columns" 
 
 /** An id as a short word of a table or sheet name. */
 export const short = (id: string) => id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
-/** A value as a word of a table name. */
-export const word = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
-
-/** Every expand (the taskpane's default: names beside the ids) is the one word "names"; another choice names itself. */
-export const expandWords = (values: readonly string[], all: readonly string[]): string[] =>
-  values.length === 0 ? [] : all.every((v) => values.includes(v)) ? ["names"] : [`x${[...values].sort().map(word).join("x")}`];

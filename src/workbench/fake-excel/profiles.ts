@@ -72,9 +72,14 @@ export function setCurrentProfile(profile: ExcelProfile): void {
   current = profile;
 }
 
+/** A profile id the workbench does not have (a typo in ?excel=). */
+class UnknownProfileError extends Error {
+  override readonly name = "UnknownProfileError";
+}
+
 export function profileOf(id: string): ExcelProfile {
   const found = PROFILES.find((p) => p.id === id);
-  if (!found) throw new RangeError(`No Excel profile '${id}'; there are ${PROFILES.map((p) => p.id).join(", ")}.`);
+  if (!found) throw new UnknownProfileError(`No Excel profile '${id}'; there are ${PROFILES.map((p) => p.id).join(", ")}.`);
   return found;
 }
 

@@ -28,6 +28,7 @@ import { TableObject } from "./table";
 import { ACTION, FLAG_DELAY_FOR_CELL_EDIT, PATH, type ActionInfo, type ArgumentInfo, type ObjectPathInfo, type RequestBody, type ResponseBody } from "./wire";
 import { WorkbookObject, type CalculationState } from "./workbook";
 import { WorksheetObject } from "./worksheet";
+import { messageOf } from "../../../domain";
 
 /** Excel on the web refuses a request or a response over 5 MB (see the header). */
 export const PAYLOAD_LIMIT_BYTES = 5_000_000;
@@ -279,5 +280,5 @@ export class ExcelProtocolHost implements HostContext {
 /** Anything that is not an Excel error is a bug of the in-memory Excel: answered as Excel's GeneralException. */
 function asExcelError(error: unknown): FakeExcelError {
   if (error instanceof FakeExcelError) return error;
-  return new FakeExcelError("GeneralException", `The in-memory Excel failed: ${(error as Error)?.message ?? String(error)}`);
+  return new FakeExcelError("GeneralException", `The in-memory Excel failed: ${messageOf(error)}`);
 }

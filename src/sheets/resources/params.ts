@@ -1,0 +1,156 @@
+/**
+ * A resource's parameters, each declared once (zod's docs: one schema, the single source from which forms and
+ * parsers come; stripe-node: every method generated from one declaration). From a module's declarations come
+ * its load schema (paramsSchema), its table-name words (paramWords), its =SPEND list function's arguments
+ * (spendArgs) and the taskpane's form (taskpane/load-form.ts builds a control per declaration). Adding a
+ * parameter is one declaration and the call that sends it: the form, the function, the name follow.
+ */
+import { z } from "zod";
+
+/** Where a parameter is offered: the taskpane's form (its control's id, a hint under it) and a =SPEND argument. */
+interface Offers {
+  /** The taskpane's Load form; `control` is the control's element id (an id's is its picker's). */
+  form?: { control: string; hint?: string };
+  /** A =SPEND list function's argument: its name and the description Excel shows (the JSDoc `@param`). */
+  spend?: { arg: string; help: string };
+}
+
+interface Declared<N extends string> extends Offers {
+  /** The parameter's name in the query and the workbook's stored settings ("subsidiaryId"). */
+  name: N;
+  /** Its name on the wire (the service's path or query parameter). */
+  wire: string;
+  /** What a person reads beside it (the form's label, its "is required" message). */
+  label: string;
+}
+
+/** The id pickers of the taskpane (taskpane/pickers.ts): subsidiary, card, billing period. */
+export type PickerKey = "subsidiary" | "card" | "period";
+
+/** A scope id (a path segment): required, and the table name's stem (the module's scopeName), never a word. */
+interface IdParam<N extends string = string> extends Declared<N> {
+  type: "id";
+  required: true;
+  picker: PickerKey;
+}
+
+/** One value of a list (a state, a movement type), or none: the value is its own word of the table name. */
+interface ChoiceParam<N extends string = string, V extends string = string> extends Declared<N> {
+  type: "choice";
+  values: readonly V[];
+  /** What a person reads for a value (the value itself where none is given). */
+  display?: Partial<Record<V, string>>;
+}
+
+/** Values to expand (each ticked in the form by default): every one is the word "names", fewer name themselves. */
+export interface ExpandParam<N extends string = string, V extends string = string> extends Declared<N> {
+  type: "expand";
+  values: readonly V[];
+  display?: Partial<Record<V, string>>;
+}
+
+/** Yes or no, or unsaid (or a default): each side's word in the table name ("" for none) and what a person reads. */
+interface BooleanParam<N extends string = string> extends Declared<N> {
+  type: "boolean";
+  words: { true: string; false: string };
+  display?: { true: string; false: string };
+  default?: boolean;
+}
+
+/** A date (YYYY-MM-DD), or none: its word is the tag and the date's digits ("from20260101"). */
+interface DateParam<N extends string = string> extends Declared<N> {
+  type: "date";
+  tag: string;
+}
+
+export type ParamDecl = IdParam | ChoiceParam | ExpandParam | BooleanParam | DateParam;
+type ParamType = ParamDecl["type"];
+
+/** A rule across parameters of one query, checked on the =SPEND arguments once `after` is read: a message when broken. */
+export interface CrossCheck {
+  after: string;
+  rule(values: Readonly<Record<string, unknown>>): string | undefined;
+}
+
+/** A module's declarations, in the order the form shows them and the =SPEND function takes them. */
+export const declare = <const D extends readonly ParamDecl[]>(params: D): D => params;
+
+type EnumOf<V extends string> = z.ZodEnum<{ [K in V]: K }>;
+type ZodOf<D> =
+  D extends IdParam ? z.ZodString
+  : D extends ChoiceParam<string, infer V> ? z.ZodOptional<EnumOf<V>>
+  : D extends ExpandParam<string, infer V> ? z.ZodDefault<z.ZodArray<EnumOf<V>>>
+  : D extends BooleanParam ? (D extends { default: boolean } ? z.ZodDefault<z.ZodBoolean> : z.ZodOptional<z.ZodBoolean>)
+  : D extends DateParam ? z.ZodOptional<z.ZodString>
+  : never;
+
+/** The zod shape of a module's declarations. */
+type ShapeOf<D extends readonly ParamDecl[]> = { [P in D[number] as P["name"]]: ZodOf<P> };
+
+function zodOf(p: ParamDecl): z.ZodType {
+  switch (p.type) {
+    case "id": return z.string().min(1);
+    case "choice": return z.enum(p.values).optional();
+    case "expand": return z.array(z.enum(p.values)).default([]);
+    case "boolean": return p.default === undefined ? z.boolean().optional() : z.boolean().default(p.default);
+    case "date": return z.string().optional();
+  }
+}
+
+/** A resource's load schema: its kind, the enterprise, and one member per declaration. */
+export function paramsSchema<R extends string, const D extends readonly ParamDecl[]>(resource: R, params: D) {
+  const shape = Object.fromEntries(params.map((p) => [p.name, zodOf(p)])) as ShapeOf<D>;
+  return z.object({ resource: z.literal(resource), enterpriseId: z.string().min(1), ...shape });
+}
+
+/** A value as a word of a table name. */
+const word = (text: string) => text.replace(/[^A-Za-z0-9]/g, "");
+
+/** Every expand (the taskpane's default: names beside the ids) is the one word "names"; another choice names itself. */
+const expandWords = (values: readonly string[], all: readonly string[]): string[] =>
+  values.length === 0 ? [] : all.every((v) => values.includes(v)) ? ["names"] : [`x${[...values].sort().map(word).join("x")}`];
+
+/** The words of one parameter's value in a table name (none for a scope id or an absent value). */
+function wordsOf(p: ParamDecl, value: unknown): string[] {
+  switch (p.type) {
+    case "id": return [];
+    case "choice": return typeof value === "string" ? [value] : [];
+    case "expand": return expandWords(Array.isArray(value) ? value : [], p.values);
+    case "boolean": return typeof value === "boolean" ? [p.words[value ? "true" : "false"]].filter(Boolean) : [];
+    case "date": return typeof value === "string" && value ? [`${p.tag}${word(value)}`] : [];
+  }
+}
+
+/** A query's filters and expand as table-name words, in declaration order: every filter names itself. */
+export function paramWords(params: readonly ParamDecl[], values: Readonly<Record<string, unknown>>): string[] {
+  return params.flatMap((p) => wordsOf(p, values[p.name]));
+}
+
+/** An argument of a =SPEND list function, checked by its type, and the parameter it fills. */
+export interface ArgSpec {
+  arg: string;
+  param: string;
+  type: ParamType;
+  /** An id: the function cannot be called without it (the others are optional in Excel's metadata). */
+  required: boolean;
+  /** The allowed values of a choice or an expand. */
+  values?: readonly string[];
+  /** What Excel shows for it (its JSDoc `@param`, checked against this by a test). */
+  help: string;
+  /** A rule across arguments, checked once this one is read: a message when the earlier values and this one disagree. */
+  check?: (value: unknown, earlier: Readonly<Record<string, unknown>>) => string | undefined;
+}
+
+/** A module's =SPEND arguments, in declaration order, the cross check on the one it follows. */
+export function spendArgs(params: readonly ParamDecl[], cross?: CrossCheck): ArgSpec[] {
+  return params.flatMap((p) => (p.spend ? [{
+    arg: p.spend.arg, param: p.name, type: p.type, help: p.spend.help, required: p.type === "id" && p.required,
+    values: p.type === "choice" || p.type === "expand" ? p.values : undefined,
+    check: cross?.after === p.name ? (_value: unknown, earlier: Readonly<Record<string, unknown>>) => cross.rule(earlier) : undefined,
+  }] : []));
+}
+
+/** The =SPEND argument names of a module's declarations: the named arguments its function passes. */
+export type SpendArgsOf<D extends readonly ParamDecl[]> = {
+  [P in D[number] as P extends { spend: { arg: infer A extends string } } ? A : never]: unknown;
+};
