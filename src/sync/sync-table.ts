@@ -4,7 +4,7 @@
  * values last loaded, and those columns as the sheet shows them now. Only those columns are read.
  */
 import { SpendSyncError } from "../api";
-import { needsFormulaNames } from "./formula-values";
+import { isExcelError, needsFormulaNames } from "./formula-values";
 import type { TrackedResource } from "../domain";
 import {
   REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, resourceOf,
@@ -110,7 +110,8 @@ async function nameFormulas(workbook: Workbook, tableName: string, headers: Reco
     for (const key of TRACKED_KEYS) {
       const cell = cells.get(headers[key])?.get(row.row);
       if (cell?.formula) (row.formulas ??= {})[key] = cell.address;
-      if (cell?.error) row.errors.push(key);
+      // A formula's error is its value type; its text alone is enough too (a formula giving the text "#N/A" is not sent either).
+      if (cell?.error || (cell?.formula && isExcelError(row.raw[key]))) row.errors.push(key);
     }
   }
 }

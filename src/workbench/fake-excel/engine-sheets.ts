@@ -12,8 +12,8 @@ import type { SheetModel, WorkbookModel } from "./model";
 /** TRUE and FALSE as Excel reads them (HyperFormula knows them only as functions, TRUE()). */
 const NAMED = [{ name: "TRUE", expression: "=TRUE()" }, { name: "FALSE", expression: "=FALSE()" }];
 
-/** GPL-3.0: dev and tests only (formula-engine.ts says why). */
-const CONFIG = { licenseKey: "gpl-v3", useColumnIndex: true, maxRows: 1_048_576, maxColumns: 16_384 };
+/** GPL-3.0: dev and tests only (formula-engine.ts says why). Numbers as calculated (smartRounding off: Excel keeps 15 digits, HyperFormula would round them). */
+const CONFIG = { licenseKey: "gpl-v3", useColumnIndex: true, smartRounding: false, maxRows: 1_048_576, maxColumns: 16_384 };
 
 /** More changed cells than this in a sheet: the sheet is handed whole (cheaper than cell by cell). */
 const WHOLE_SHEET_CHANGES = 2_000;

@@ -20,7 +20,8 @@ export const CELL_TEXT_LIMIT = 32_767;
 const FORMULA_START = /^[\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NUMBER = /^\s*[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?\s*%?\s*$/;
 
-const isNumberLike = (text: string) => NUMBER.test(text) && /\d/.test(text);
+/** A digit is needed before any exponent: "E-1001" is text (an expense reference), not a number. */
+const isNumberLike = (text: string) => NUMBER.test(text) && /\d/.test(text.split(/[eE]/)[0]);
 
 /** The error a write through the API gets for text over the cell limit (strict: Excel's own wording is undocumented). */
 function checkLength(text: string): void {
