@@ -60,7 +60,7 @@ describe("formulas calculate, as Excel reads them back", () => {
     expect(read.json[3]).toEqual({ type: "String", basicValue: "#N/A" });
   });
 
-  it("a formula that refers to an empty cell is 0, and =\"\" is a String of no characters, never Empty", async () => {
+  it("a formula that refers to an empty cell is 0, and an empty text from a formula is a String, never Empty", async () => {
     const excel = await withBank();
     const read = await calculate(excel, ["=XLOOKUP(\"E-1003\",Bank[Ref],Bank[Payment id])", "='Bank file'!Z99", '=""']);
     expect(read.values).toEqual([0, 0, ""]);

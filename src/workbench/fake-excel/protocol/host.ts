@@ -183,9 +183,9 @@ export class ExcelProtocolHost implements HostContext {
         return reference !== undefined ? { _ReferenceId: reference } : object.identity();
       }
       case ACTION.query: {
-        if (object.isNull) return null;
         // What was written before this read is calculated first, as Excel's values are current when read.
         if (root.changed) this.settle(root);
+        if (object.isNull) return null;
         const select = action.QueryInfo?.Select;
         for (const name of select ?? []) this.require(object.itemClass ?? object, name.split("/")[0], "get");
         const items = object.items();
