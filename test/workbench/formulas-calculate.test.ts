@@ -23,6 +23,7 @@ async function calculate(excel: FakeExcel, formulas: string[]) {
   return excel.run(async (context) => {
     const range = context.workbook.worksheets.getItem("Sheet1").getRangeByIndexes(0, 0, 1, formulas.length);
     range.formulas = [formulas];
+    // eslint-disable-next-line office-addins/no-navigational-load -- valuesAsJson is a scalar (ExcelApi 1.16); the plugin's list predates it
     range.load(["values", "formulas", "valuesAsJson", "valueTypes", "text"]);
     await context.sync();
     return { values: range.values[0], formulas: range.formulas[0], json: range.valuesAsJson[0], types: range.valueTypes[0], text: range.text[0] };
