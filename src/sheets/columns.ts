@@ -1,7 +1,7 @@
 /** A table column: where its value comes from, how Excel shows it, whether the user may edit it. */
 import { readDate, timestampToSerial, type CellValue } from "./excel/values";
 
-export type ColumnKind = "id" | "text" | "integer" | "number" | "amount" | "percent" | "date" | "timestamp" | "boolean";
+export type ColumnKind = "id" | "text" | "entry" | "integer" | "number" | "amount" | "percent" | "date" | "timestamp" | "boolean";
 
 export interface Column<T> {
   /** Stable key (the tracked ones are the PATCH field names). */
@@ -26,10 +26,17 @@ export interface Column<T> {
   currency?: string;
 }
 
-/** Excel number format per kind. Text and ids use "@" so Excel keeps them as typed: no formulas, no lost zeros. */
+/**
+ * Excel number format per kind. Text and ids use "@" so Excel keeps what a person types there as typed: no
+ * formulas, no lost zeros. `entry` is text a person fills in, by hand or with a formula (State, Accounted ID,
+ * Paid ID: issue 47): General, because a formula typed into a Text cell stays text in Excel. The service's text
+ * there stays exactly that text all the same: every value is written as a typed String cell value (cells.ts), so
+ * the format is not what keeps it text (docs/excel-checks.md, "Text safety").
+ */
 export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   id: "@",
   text: "@",
+  entry: "General",
   boolean: "@",
   integer: "0",
   number: "0.00",

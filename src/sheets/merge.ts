@@ -59,10 +59,12 @@ export function mergeRows(input: MergeInput): MergeResult {
       // The user's columns keep their formulas, so they keep working. A cell holds a formula when its formula
       // differs from its value: text the user typed as '=1+1 reads "=1+1" both ways and stays text.
       const user = userColumns.map((name) => pick(row, name));
-      formulas.push([...layout.map(() => null), ...userColumns.map((name) => {
+      const formulaOf = (name: string): string | null => {
         const formula = pick(existing.formulas[index] ?? row, name);
         return typeof formula === "string" && formula.startsWith("=") && formula !== pick(row, name) ? formula : null;
-      })]);
+      };
+      const line: (string | null)[] = [...layout.map(() => null), ...userColumns.map(formulaOf)];
+      formulas.push(line);
       const id = idAt === undefined ? "" : String(row[idAt] ?? "").trim();
       const fresh = id ? incoming.get(id) : undefined;
       if (fresh && !seen.has(id)) {
@@ -70,6 +72,8 @@ export function mergeRows(input: MergeInput): MergeResult {
         updated++;
         const kept = input.overrides?.get(id) ?? {};
         rows.push([...fresh.map((cell, i) => (layout[i] in kept ? kept[layout[i]] : cell)), ...user]);
+        // A kept edit made by a formula stays that formula (issue 47), not the value it had.
+        layout.forEach((name, i) => (line[i] = name in kept ? formulaOf(name) : null));
         return;
       }
       const old = layout.map((name) => pick(row, name));
@@ -83,6 +87,8 @@ export function mergeRows(input: MergeInput): MergeResult {
       } else if (id && seen.has(id)) {
         old[statusAt] = "Duplicate row of this record: not refreshed.";
       }
+      // A row left as it was keeps its formulas too (its status aside).
+      layout.forEach((name, i) => (line[i] = i === statusAt ? null : formulaOf(name)));
       rows.push([...old, ...user]);
     });
   }

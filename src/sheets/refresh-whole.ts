@@ -92,7 +92,8 @@ export async function refreshWhole(
   const marks = [...decisions.marks].flatMap(([id, headers]) => headers.map((header) => {
     const row = rowOf.get(id)!;
     const column = merged.header.indexOf(header);
-    return { row, column, value: merged.rows[row][column], fill: EDITED_FILL };
+    // A kept edit a formula makes keeps its formula: the fill alone goes on it.
+    return merged.formulas[row]?.[column] ? { row, column, fill: EDITED_FILL } : { row, column, value: merged.rows[row][column], fill: EDITED_FILL };
   }));
   if (marks.length > 0) await workbook.writeCells(tableName, marks);
   const records: SnapshotRecord[] = ids.map((id) => ({ id, values: fresh.get(id), readOnly: readOnly.get(id), cells: hashes.get(id)! }));

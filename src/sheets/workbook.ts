@@ -141,6 +141,12 @@ export interface Workbook {
   /** The values of some body rows (0-based) in the named columns ("" where the table has no such column), in the order asked. */
   readRows(tableName: string, rows: readonly number[], headers: readonly string[]): Promise<CellValue[][] | null>;
   /**
+   * Of some body rows (0-based), the cells of the named columns: by header, then row, the cell's A1 address
+   * ("H12"), whether a formula gives its value, whether that value is an Excel error (#N/A) rather than a text
+   * reading so. Absent where the host cannot say (then no formula is named, and an error's text counts as one).
+   */
+  describeCells?(tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, { address: string; formula: boolean; error: boolean }>> | null>;
+  /**
    * Writes the cells of an update and adds its new rows below the table (refused, before anything is written,
    * when cells below it hold data or a column of `header` is gone), then recalculates.
    */

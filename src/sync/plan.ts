@@ -9,6 +9,7 @@ import {
   type StatePatch, type TrackedResource,
 } from "../domain";
 import { TRACKED_KEYS, TRACKED_WORDS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import { withFormulaValues, type FormulaVerdict } from "./formula-values";
 import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
 
@@ -164,11 +165,14 @@ export function planRows(resource: TrackedResource, snapshot: Snapshot, rows: Sh
       continue;
     }
     const why = readOnly.get(id);
-    const v: EditVerdict = why !== undefined && verdicts[0].kind !== "unchanged" ? { kind: "invalid", message: readOnlyMessage(why) } : verdicts[0];
-    const question = v.kind === "change" ? patchQuestion(v.patch) : null;
+    const edited = TRACKED_KEYS.filter((k) => loaded[k] !== first.desired[k]);
+    const judged = why !== undefined && verdicts[0].kind !== "unchanged" ? { kind: "invalid" as const, message: readOnlyMessage(why) } : verdicts[0];
+    // What formulas gave (an error, nothing) is said before anything else about the row (formula-values.ts).
+    const v: FormulaVerdict = why === undefined ? withFormulaValues(judged, first, edited) : judged;
+    const question = v.kind === "change" ? patchQuestion(v.patch) : v.kind === "check" ? v.message : null;
     out.push({
       id, rows: at, kind: question ? "check" : v.kind, loaded, desired: first.desired,
-      ...(v.kind === "change" ? { patch: v.patch } : {}),
+      ...(v.kind === "change" || v.kind === "check" ? { patch: v.patch } : {}),
       ...(v.kind === "invalid" ? { message: v.message } : {}),
       ...(question ? { message: question } : {}),
     });

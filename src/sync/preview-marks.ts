@@ -69,8 +69,8 @@ function editedKeys(loaded: TrackedValues | null, row: SheetRow): TrackedKey[] {
 }
 
 /**
- * The cells a preview writes: status and fill of every edited row, the edited cells highlighted (their
- * value written back as it is: the port writes a value with every fill), and a row marked by an earlier
+ * The cells a preview writes: status and fill of every edited row, the edited cells highlighted (the fill
+ * alone: what they hold, a formula too, stays), and a row marked by an earlier
  * preview but no longer edited put back as it was (status cleared, editable fill). Pure.
  */
 export function previewMarks(
@@ -108,7 +108,8 @@ export function previewMarks(
     for (const key of TRACKED_KEYS) {
       const isEdited = edited.includes(key);
       // An unedited cell of a row never marked before has the editable fill already: not written.
-      if (isEdited || marked) cells.push({ row: row.row, column: columns[key], value: row.raw[key], fill: isEdited ? EDITED_FILL : EDITABLE_FILL });
+      // The fill alone: the cell keeps what it holds, a formula included (issue 47), never its value in its place.
+      if (isEdited || marked) cells.push({ row: row.row, column: columns[key], fill: isEdited ? EDITED_FILL : EDITABLE_FILL });
     }
   }
   return cells;

@@ -4,6 +4,7 @@
  * values last loaded, and those columns as the sheet shows them now. Only those columns are read.
  */
 import { SpendSyncError } from "../api";
+import { isExcelError, needsFormulaNames } from "./formula-values";
 import type { TrackedResource } from "../domain";
 import {
   REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, Query,
@@ -40,6 +41,10 @@ export interface SheetRow {
   desired: TrackedValues;
   /** The cells as they are, for messages. */
   raw: Record<TrackedKey, CellValue>;
+  /** The A1 address of each tracked cell holding a formula, where its value is worth naming (formula-values.ts). */
+  formulas?: Partial<Record<TrackedKey, string>>;
+  /** The tracked cells whose value is an Excel error, where the host said (else an error's text counts as one). */
+  errors?: TrackedKey[];
   status: string;
 }
 
@@ -81,11 +86,37 @@ export async function openSyncTable(workbook: Workbook, tableName: string): Prom
     if (!id && TRACKED_KEYS.every((k) => desired[k] === "")) continue; // a wholly empty row
     rows.push({ row, id, desired, raw, status: String(cell(STATUS_KEY, row)) });
   }
+  const snapshot = await readSnapshotRows(workbook, tableName);
+  await nameFormulas(workbook, tableName, headers, rows, snapshot);
   return {
     tableName, resource: tracked.spec.resource, subsidiaryId: tracked.subsidiaryId,
-    params, query, columns, headers, snapshot: await readSnapshotRows(workbook, tableName), rows,
+    params, query, columns, headers, snapshot, rows,
   };
 }
 
 /** Refresh marked this row as a record its query no longer returns. */
 export const isMarkedGone = (row: SheetRow) => row.status.startsWith(REMOVED_NOTE_PREFIX);
+
+/**
+ * Finds which tracked cells hold formulas, for the edited rows whose values are worth naming (an error, an
+ * empty cell): one more request, only when such a row exists.
+ */
+async function nameFormulas(workbook: Workbook, tableName: string, headers: Record<ColumnKey, string>, rows: SheetRow[], snapshot: SnapshotRead): Promise<void> {
+  const edited = (row: SheetRow) => {
+    const loaded = snapshot.snapshot.get(row.id);
+    return loaded !== undefined && TRACKED_KEYS.some((k) => loaded[k] !== row.desired[k]);
+  };
+  const candidates = rows.filter((row) => edited(row) && needsFormulaNames(row.raw));
+  if (candidates.length === 0 || !workbook.describeCells) return;
+  const cells = await workbook.describeCells(tableName, TRACKED_KEYS.map((k) => headers[k]), candidates.map((row) => row.row));
+  if (!cells) return;
+  for (const row of candidates) {
+    row.errors = [];
+    for (const key of TRACKED_KEYS) {
+      const cell = cells.get(headers[key])?.get(row.row);
+      if (cell?.formula) (row.formulas ??= {})[key] = cell.address;
+      // A formula's error is its value type; its text alone is enough too (a formula giving the text "#N/A" is not sent either).
+      if (cell?.error || (cell?.formula && isExcelError(row.raw[key]))) row.errors.push(key);
+    }
+  }
+}

@@ -1,11 +1,13 @@
 /**
- * What happens when a person commits text into a cell: a value is typed through UserActions (data
- * validation and Text cells apply), a formula is calculated and spilled. Each cell keeps the message of
+ * What happens when a person commits text into a cell: a value, or a formula of Excel's own functions, is typed
+ * through UserActions (data validation and Text cells apply; the in-memory Excel calculates the formula); a
+ * formula calling the add-in's functions is calculated by their runtime and spilled. Each cell keeps the message of
  * its own last entry (a refused value, a formula's error, its spill), which the formula bar shows for the
  * selected cell only.
  */
 import type { FakeExcel } from "./fake-excel";
 import { parseArea, type Area } from "./fake-excel/address";
+import { callsCustomFunction } from "./fake-excel/formula-engine";
 import { inArea } from "./fake-excel/spills";
 import { evaluate, type FormulaResult } from "./formula";
 import type { FunctionsMetadata } from "./formula-arguments";
@@ -97,7 +99,8 @@ export class Entries {
     const { row, column } = parseArea(address);
     const cell = this.excel.model.sheet(sheet)?.cell(row, column);
     const formula = cell?.numberFormat === "@" ? null : asFormula(text);
-    if (formula) {
+    // The add-in's functions are the workbench runtime's to call; Excel's own formulas are the in-memory Excel's (formula-engine.ts).
+    if (formula && callsCustomFunction(formula)) {
       void this.calculate(sheet, address, formula);
       return { ok: true };
     }

@@ -6,6 +6,7 @@
  */
 import type { FakeExcel, SheetModel } from "./fake-excel";
 import { formatArea, parseArea } from "./fake-excel/address";
+import { callsCustomFunction } from "./fake-excel/formula-engine";
 import { formatTsv, parseTsv } from "./clipboard";
 import { barText, display } from "./display";
 import { CellEditor } from "./editor";
@@ -251,7 +252,8 @@ export class WorkbookView {
   private calculate(address: string): void {
     const { row, column } = parseArea(address);
     const formula = this.sheet().cell(row, column)?.formula;
-    if (formula) void this.entries.calculate(this.sheetName, address, formula);
+    // Excel's own formulas were calculated by the in-memory Excel as they landed; the add-in's are called here.
+    if (formula && callsCustomFunction(formula)) void this.entries.calculate(this.sheetName, address, formula);
   }
 
   private cellDown(p: Point, e: MouseEvent): void {

@@ -73,7 +73,9 @@ it("a sync writes hostile ids back as exactly that text: the row, the snapshot a
   const approved = f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "approved").slice(0, 40);
   // (A leading apostrophe is Excel's "this is text" mark for what a person types or pastes: not sent as data.)
   const short = HOSTILE_TEXT.filter((t) => t.length < 200 && !t.startsWith("'"));
-  approved.forEach((e, i) => edit(f, report.tableName, e.id, { State: "accounted", "Accounted ID": short[i % short.length] }));
+  // Accounted ID takes formulas (issue 47: General, not Text), so the person marks these as text with an apostrophe, as in
+  // any Excel column; what the cell then shows is what is sent.
+  approved.forEach((e, i) => edit(f, report.tableName, e.id, { State: "accounted", "Accounted ID": `'${short[i % short.length]}` }));
   const preview = await previewSync(f.workbook, report.tableName);
   // Some of them look like amounts or dates ("-1", "1E5"): Preview questions those, and this user confirms them.
   const result = await runSync(f.client, f.workbook, preview, { sendChecked: true });

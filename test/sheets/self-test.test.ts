@@ -83,12 +83,12 @@ describe("the self-test", () => {
     };
     const report = await withMembers(RangeObject, lenient, () => runSelfTest(excel, "a lenient Excel"));
     expect(report.results.map((r) => [r.name, r.passed, r.detail])).toEqual([
-      ["Text stays text in every column kind", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)" (and 67 more cells)'],
+      ["Text stays text in every column kind", false, 'row 1, column 1: wrote "=1+1", read 2 (and 67 more cells)'],
       ["Numbers, dates and formats as written", false, 'row 1, column 1: wrote "0042", read 42 (and 1 more cell)'],
       ["A full cell, and a text too long for one", true, "as written"],
-      ["Statuses written back by a sync", false, 'row 1, column 1: wrote "=1+1", read "#FORMULA(=1+1)" (and 16 more cells)'],
+      ["Statuses written back by a sync", false, 'row 1, column 1: wrote "=1+1", read 2 (and 16 more cells)'],
       ["A block of several megabytes", true, "as written"],
-      ["The journal grows by appending", false, 'row 2, column 1: wrote "=2+2", read "#FORMULA(=2+2)"'],
+      ["The journal grows by appending", false, 'row 2, column 1: wrote "=2+2", read 4'],
       ["An empty cell is blank", true, "as written"],
       ["A sheet holding data is never written over", true, "as written"],
       ["The workbook is left as it was", true, "as written"],

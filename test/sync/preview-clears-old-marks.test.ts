@@ -14,7 +14,8 @@ const where = { header: ["ID", "Amount", "Description", "x", "y", "State", "Acco
 const row = (status: string): SheetRow => ({ row: 4, id: "e4", desired: { ...loaded }, raw: { ...loaded }, status });
 const putBack = (status = "") => [
   { row: 4, column: 9, value: status, fill: null },
-  ...[5, 6, 7, 8].map((column) => ({ row: 4, column, value: column === 5 ? "approved" : "", fill: EDITABLE_FILL })),
+  // The fill alone on the tracked cells: what they hold (a formula too, issue 47) stays.
+  ...[5, 6, 7, 8].map((column) => ({ row: 4, column, fill: EDITABLE_FILL })),
 ];
 const TYPED = "Not sent: Amount is the service's (typed here: Amount 5); Sync states sends only State, Accounted ID, Paid ID and Paid at.";
 

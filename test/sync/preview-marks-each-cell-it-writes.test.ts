@@ -42,7 +42,7 @@ describe("the cells Preview marks", () => {
       { row: 4, column: 9, value: TYPED_AMOUNT, fill: PREVIEW_FILLS.typed },
       { row: 4, column: 1, fill: EDITED_FILL },
       { row: 4, column: 2, fill: null },
-      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, value: column === 5 ? "approved" : "", fill: EDITABLE_FILL })),
+      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, fill: EDITABLE_FILL })),
     ]);
   });
 
@@ -51,8 +51,8 @@ describe("the cells Preview marks", () => {
     const planned: PlannedRow[] = [{ id: "", rows: [2], kind: "invalid", loaded: null, desired: rows[0].desired, message: "This row has no Record ID." }];
     expect(previewMarks({ columns, rows }, planned)).toEqual([
       { row: 2, column: 9, value: "Invalid: This row has no Record ID.", fill: PREVIEW_FILLS.invalid },
-      { row: 2, column: 5, value: "paid", fill: EDITED_FILL },
-      { row: 2, column: 7, value: "PAY-9", fill: EDITED_FILL },
+      { row: 2, column: 5, fill: EDITED_FILL },
+      { row: 2, column: 7, fill: EDITED_FILL },
     ]);
   });
 
@@ -68,7 +68,7 @@ describe("the cells Preview marks", () => {
       { row: 4, column: 9, value: "", fill: null },
       { row: 4, column: 0, fill: null },
       { row: 4, column: 2, fill: null },
-      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, value: column === 5 ? "approved" : "", fill: EDITABLE_FILL })),
+      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, fill: EDITABLE_FILL })),
     ]);
   });
 
@@ -83,7 +83,7 @@ describe("the cells Preview marks", () => {
   it("an earlier typed-value note, previewed again with no service column known: the status is cleared, no service cell touched", () => {
     expect(previewMarks({ columns, rows: [sheetRow(4, {}, TYPED_AMOUNT)] }, [])).toEqual([
       { row: 4, column: 9, value: "", fill: null },
-      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, value: column === 5 ? "approved" : "", fill: EDITABLE_FILL })),
+      ...[5, 6, 7, 8].map((column) => ({ row: 4, column, fill: EDITABLE_FILL })),
     ]);
   });
 });
@@ -107,8 +107,8 @@ describe("markPreview on a stand-in workbook", () => {
       table: "T",
       cells: [
         { row: 0, column: 9, value: 'Invalid: Paid ID "[redacted]-1" looks like a key.', fill: PREVIEW_FILLS.invalid },
-        { row: 0, column: 5, value: "paid", fill: EDITED_FILL },
-        { row: 0, column: 7, value: `${KEY}-1`, fill: EDITED_FILL },
+        { row: 0, column: 5, fill: EDITED_FILL },
+        { row: 0, column: 7, fill: EDITED_FILL },
       ],
     }]);
   });

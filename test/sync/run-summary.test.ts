@@ -29,7 +29,8 @@ it("a run with every outcome: the summary counts each, in order, and each row's 
   edit(f, table, overwritten.id, { State: "accounted", "Accounted ID": "ACC-3" });
   edit(f, table, rejected.id, { State: "accounted", "Accounted ID": "ACC-4" });
   edit(f, table, invalid.id, { State: "payed" });
-  edit(f, table, check.id, { State: "accounted", "Accounted ID": "2026-11-24" });
+  // Typed as text (Accounted ID is General, issue 47: without the apostrophe Excel makes it a date).
+  edit(f, table, check.id, { State: "accounted", "Accounted ID": "'2026-11-24" });
   edit(f, table, conflict.id, { State: "accounted", "Accounted ID": "ACC-7" });
   edit(f, table, unconfirmed.id, { State: "accounted", "Accounted ID": "ACC-8" });
   edit(f, table, notSent.id, { State: "accounted", "Accounted ID": "ACC-9" });
@@ -133,7 +134,7 @@ it("the rows to check, confirmed: sent, and counted in the progress", async () =
   const table = await loadFor(f, { resource: "expenses", state: "approved" });
   const [a, b] = f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "approved");
   edit(f, table, a.id, { State: "accounted", "Accounted ID": "ACC-1" });
-  edit(f, table, b.id, { State: "accounted", "Accounted ID": "1,250.00" });
+  edit(f, table, b.id, { State: "accounted", "Accounted ID": "'1,250.00" });
   const progress: [number, number][] = [];
   const report = await runSync(f.client, f.workbook, await previewSync(f.workbook, table), {
     sendChecked: true, concurrency: 1, onProgress: (done, total) => progress.push([done, total]),

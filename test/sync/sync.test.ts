@@ -218,5 +218,6 @@ describe("no invalid row ever reaches the transport (random edits, real sandbox)
     );
     expect(patches.length).toBeGreaterThan(0);
     expect(patches.filter((p) => p.status !== 200).map((p) => p.request.body)).toEqual([]);
-  });
+    // 25 runs of Preview, Sync and Refresh: each Preview and Sync now also asks which tracked cells hold formulas (issue 47).
+  }, 60_000);
 });

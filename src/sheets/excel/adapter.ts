@@ -17,7 +17,7 @@ import { activeSheetTables, selectedTables } from "./looked-at";
 import { WatchedRuns, type Run } from "./runs";
 import { recalculateSpendFormulas } from "./recalc";
 import { readSetting, writeSetting } from "./settings";
-import { readColumns, readRows, readTable } from "./table-reads";
+import { describeCells, readColumns, readRows, readTable, type CellKind } from "./table-reads";
 import { updateTable } from "./update-table";
 import { appendBelow, hasTable, writeTable } from "./write-table";
 import type { AppendWrite, LookedAt, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
@@ -53,6 +53,10 @@ export class ExcelWorkbook implements Workbook {
 
   readRows(tableName: string, rows: readonly number[], headers: readonly string[]): Promise<CellValue[][] | null> {
     return this.run((context) => readRows(context, tableName, rows, headers));
+  }
+
+  describeCells(tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, CellKind>> | null> {
+    return this.run((context) => describeCells(context, tableName, headers, rows));
   }
 
   updateTable(tableName: string, update: TableUpdate): Promise<void> {

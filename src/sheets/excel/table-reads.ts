@@ -3,7 +3,7 @@
  * Excel on the web's 5 MB limit (read.ts, patch.ts). Null where the workbook has no table of that name.
  */
 import type { XContext } from "./api";
-import { locateTable } from "./locate";
+import { columnName, locateTable } from "./locate";
 import { readRowsOf } from "./patch";
 import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./read";
 import type { CellValue, ColumnsRead, TableRead } from "../workbook";
@@ -34,4 +34,43 @@ export async function readRows(context: XContext, tableName: string, rows: reado
   const outside = rows.find((row) => !Number.isInteger(row) || row < 0 || row >= at.bodyRows);
   if (outside !== undefined) throw new WorkbookError("table-changed", `The table ${tableName} has no body row ${outside + 1} (it has ${at.bodyRows}); refresh again.`);
   return readRowsOf(context, at, rows, headers.map((h) => at.header.indexOf(h)), RESPONSE_BUDGET_BYTES);
+}
+
+/** What a tracked cell holds beyond its value: its A1 address, whether a formula gives it, whether it is an Excel error. */
+export interface CellKind {
+  address: string;
+  formula: boolean;
+  error: boolean;
+}
+
+/**
+ * Of the body rows `rows` (0-based), the cells of `headers`: their address, whether they hold a formula, whether
+ * their value is an Excel error (valueTypes "Error": a text "#N/A" the service sent is a String). One request,
+ * whatever the rows: the formula cells as Excel finds them (Range.getSpecialCellsOrNullObject, ExcelApi 1.9; no
+ * formula text travels), and each asked cell's value type.
+ */
+export async function describeCells(context: XContext, tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, CellKind>> | null> {
+  const at = await locateTable(context, tableName);
+  if (!at) return null;
+  const wanted = headers.filter((h) => at.header.includes(h));
+  const asked = rows.filter((row) => Number.isInteger(row) && row >= 0 && row < at.bodyRows);
+  const out = new Map<string, Map<number, CellKind>>(wanted.map((h) => [h, new Map()]));
+  if (asked.length === 0) return out;
+  const found = wanted.map((h) => {
+    const column = at.left + at.header.indexOf(h);
+    const formulas = at.sheet.getRangeByIndexes(at.top + 1, column, at.bodyRows, 1).getSpecialCellsOrNullObject("Formulas");
+    formulas.load("areaCount");
+    formulas.areas.load("items/rowIndex,items/rowCount");
+    const types = asked.map((row) => at.sheet.getRangeByIndexes(at.top + 1 + row, column, 1, 1).load("valueTypes"));
+    return { header: h, column, formulas, types };
+  });
+  await context.sync();
+  for (const { header, column, formulas, types } of found) {
+    const withFormula = new Set<number>();
+    if (!formulas.isNullObject) for (const area of formulas.areas.items) for (let r = 0; r < area.rowCount; r++) withFormula.add(area.rowIndex + r - at.top - 1);
+    asked.forEach((row, k) => out.get(header)!.set(row, {
+      address: `${columnName(column)}${at.top + row + 2}`, formula: withFormula.has(row), error: types[k].valueTypes[0][0] === "Error",
+    }));
+  }
+  return out;
 }

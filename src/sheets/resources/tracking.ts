@@ -19,9 +19,9 @@ interface Tracked {
 
 export function trackingColumns<T extends Tracked>(states: readonly string[]): Column<T>[] {
   return [
-    { key: "state", header: "State", kind: "text", value: (r) => r.state, editable: true, dropdown: states, width: 70 },
-    { key: "accounted_id", header: "Accounted ID", kind: "text", value: (r) => r.accounted_id, editable: true, width: 90 },
-    { key: "paid_id", header: "Paid ID", kind: "text", value: (r) => r.paid_id, editable: true, width: 90 },
+    { key: "state", header: "State", kind: "entry", value: (r) => r.state, editable: true, dropdown: states, width: 70 },
+    { key: "accounted_id", header: "Accounted ID", kind: "entry", value: (r) => r.accounted_id, editable: true, width: 90 },
+    { key: "paid_id", header: "Paid ID", kind: "entry", value: (r) => r.paid_id, editable: true, width: 90 },
     { key: "paid_at", header: "Paid at (UTC)", kind: "timestamp", value: (r) => r.paid_at, editable: true },
   ];
 }

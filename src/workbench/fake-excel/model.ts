@@ -15,14 +15,14 @@ export type Scalar = string | number | boolean;
 export type RichValue = Excel.ErrorCellValue | Excel.EntityCellValue | Excel.LinkedEntityCellValue | Excel.FormattedNumberCellValue | Excel.DoubleCellValue;
 
 export interface Cell {
-  /** What `values` reads: the constant, for a formula a marker of its (uncomputed) result, for a rich value its basic value. */
+  /** What `values` reads: the constant, for a formula its last calculated value (formula-engine.ts), for a rich value its basic value. */
   value: Scalar;
   /** Set when the cell holds a formula (what `formulas` reads). */
   formula?: string;
   numberFormat: string;
   fill?: string;
   bold?: boolean;
-  /** The whole value when it is richer than `value` (see RichValue). */
+  /** The whole value when it is richer than `value` (see RichValue); for a formula, its error value when it has one. */
   rich?: RichValue;
   /** The cell holds a text of no characters (a String "" written through valuesAsJson): not blank, unlike "". */
   emptyText?: boolean;
@@ -185,6 +185,12 @@ export class WorkbookModel {
   cellEdit: CellEdit | null = null;
   /** A request suspended calculation and no later request recalculated (the add-in's duty, per the d.ts). */
   recalculationPending = false;
+  /** Application.calculationMode (ExcelApi 1.1 to read, 1.8 to set): when formulas take their values (formula-engine.ts). */
+  calculationMode: "Automatic" | "AutomaticExceptTables" | "Manual" = "Automatic";
+  /** Some cell may hold a formula of the engine's: calculation is skipped, at no cost, while none does. */
+  holdsFormulas = false;
+  /** Formula cells entered since the last calculation: Excel calculates a formula when it is entered, even in Manual mode. */
+  readonly entered: { sheet: SheetModel; row: number; column: number }[] = [];
   /** How many times Excel calculated each formula cell, by sheet id and cell (calculation.ts). */
   readonly calculated = new Map<string, number>();
   /** The last cell the add-in selected (Range.select), for the workbench page to show; taken by whoever shows it. */
@@ -241,6 +247,8 @@ export class WorkbookModel {
     for (const [key, value] of this.settings) copy.settings.set(key, structuredClone(value));
     copy.activeSheet = this.activeSheet && sheetOf.get(this.activeSheet);
     copy.nextId = this.nextId;
+    copy.calculationMode = this.calculationMode;
+    copy.holdsFormulas = this.holdsFormulas;
     return copy;
   }
 }

@@ -20,7 +20,8 @@ export const CELL_TEXT_LIMIT = 32_767;
 const FORMULA_START = /^[\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 const NUMBER = /^\s*[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?\s*%?\s*$/;
 
-const isNumberLike = (text: string) => NUMBER.test(text) && /\d/.test(text);
+/** A digit is needed before any exponent: "E-1001" is text (an expense reference), not a number. */
+const isNumberLike = (text: string) => NUMBER.test(text) && /\d/.test(text.split(/[eE]/)[0]);
 
 /** The error a write through the API gets for text over the cell limit (strict: Excel's own wording is undocumented). */
 function checkLength(text: string): void {
@@ -61,7 +62,7 @@ export function writeValue(cell: Cell, value: unknown): void {
   if (FORMULA_START.test(value) && !isNumberLike(value)) {
     const formula = value.trimStart().replace(/^[@\uFF20]/, "").replace(/^[\uFF1D\uFF0B\uFF0D]/, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
     cell.formula = formula.startsWith("=") ? formula : `=${formula}`;
-    cell.value = formulaResult(cell.formula);
+    cell.value = ""; // calculated once the request or the edit is done (formula-engine.ts)
     return;
   }
   cell.value = convertText(cell, value);
@@ -89,7 +90,7 @@ export function writeFormula(cell: Cell, value: unknown): void {
     cell.formula = value;
     cell.rich = undefined;
     cell.emptyText = undefined;
-    cell.value = formulaResult(value);
+    cell.value = "";
     return;
   }
   writeValue(cell, value);
@@ -207,20 +208,22 @@ export function placeRich(cell: Cell, value: RichValue): void {
   cell.value = value.type === "FormattedNumber" || value.type === "Double" ? value.basicValue : (value.basicValue as string | undefined) ?? "#VALUE!";
 }
 
-/** A cell as `valuesAsJson` reads it: a formula as its result, a rich value whole. */
+/**
+ * A cell as `valuesAsJson` reads it: a rich value whole; a formula as its result's type (a number a Double, a
+ * text a String, "" from `=""` a String too: a formula's cell is never Empty), its error as an Error value.
+ */
 export function typedOf(cell: Cell | undefined): Excel.CellValue {
-  if (cell?.rich && cell.formula === undefined) return structuredClone(cell.rich);
+  if (cell?.rich && (cell.formula === undefined || cell.rich.type === "Error")) return structuredClone(cell.rich);
   const value = cell?.value ?? "";
-  if (cell?.formula !== undefined) return { type: "String", basicValue: String(value) };
-  if (value === "" && !cell?.emptyText) return { type: "Empty", basicValue: "" };
+  if (value === "" && !cell?.emptyText && cell?.formula === undefined) return { type: "Empty", basicValue: "" };
   if (typeof value === "number") return { type: "Double", basicValue: value };
   if (typeof value === "boolean") return { type: "Boolean", basicValue: value };
   return { type: "String", basicValue: value };
 }
 
-/** A cell as `valueTypes` reads it (Excel.RangeValueType): errors and entities are "Error". */
+/** A cell as `valueTypes` reads it (Excel.RangeValueType): errors (a formula's too) and entities are "Error". */
 export function valueTypeOf(cell: Cell | undefined): "Empty" | "String" | "Double" | "Boolean" | "Error" {
-  if (cell?.rich && cell.formula === undefined) {
+  if (cell?.rich && (cell.formula === undefined || cell.rich.type === "Error")) {
     return cell.rich.type === "FormattedNumber" || cell.rich.type === "Double" ? "Double" : "Error";
   }
   const value = cell?.value ?? "";
@@ -264,11 +267,6 @@ export function normaliseTableHeaders(tables: readonly TableModel[]): void {
       cell.value = name;
     }
   }
-}
-
-/** The fake does not calculate: a formula's value says so, visibly different from any text. */
-function formulaResult(formula: string): string {
-  return `#FORMULA(${formula})`;
 }
 
 /** Excel's reading of date-like text ("2026-11-01", "2026-11-01 14:30", "11/1/2026"): a serial number of days since 1899-12-30. */

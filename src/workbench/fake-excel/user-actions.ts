@@ -6,7 +6,8 @@
  */
 import { parseArea } from "./address";
 import { FakeExcelError } from "./errors";
-import { CellLine, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { settleValues } from "./formula-engine";
+import { CellLine, newCell, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
 import { errorTypeOf, placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
 import { resultArea, type Spill } from "./spills";
@@ -50,11 +51,26 @@ export class UserActions {
     const { row, column } = parseArea(at);
     const rule = sheet.validationAt(row, column);
     const allowed = rule?.list.source.split(",").map((s) => s.trim()) ?? [];
-    if (rule && input !== "" && !allowed.some((item) => item.toLowerCase() === input.trim().toLowerCase())) {
-      throw new FakeExcelError("InvalidArgument", `This value doesn't match the data validation restrictions defined for this cell. Allowed: ${allowed.join(", ")}.`);
-    }
+    const refuses = (value: Scalar) => rule !== undefined && value !== "" && !allowed.some((item) => item.toLowerCase() === String(value).trim().toLowerCase());
+    const refusal = () => new FakeExcelError("InvalidArgument", `This value doesn't match the data validation restrictions defined for this cell. Allowed: ${allowed.join(", ")}.`);
+    const before = newCell(sheet.cell(row, column));
+    const probe = newCell(before);
+    typeIntoCell(probe, input);
+    if (probe.formula === undefined && refuses(input)) throw refusal();
     this.writes.put(sheet, row, column, (cell) => typeIntoCell(cell, input));
     this.writes.settle(sheet, [{ row, column }]);
+    this.calculate();
+    // A formula is checked by its result, once calculated, as Excel validates what a formula gives when it is entered.
+    if (probe.formula !== undefined && refuses(sheet.cell(row, column)?.value ?? "")) {
+      this.writes.put(sheet, row, column, (cell) => Object.assign(cell, before));
+      this.calculate();
+      throw refusal();
+    }
+  }
+
+  /** Formulas take their values after a person's edit (formula-engine.ts): Excel calculates as the person types. */
+  private calculate(): void {
+    settleValues(this.model, false);
   }
 
   /**
@@ -85,6 +101,7 @@ export class UserActions {
     const { row, column } = parseArea(at);
     this.writes.put(sheet, row, column, (cell) => placeRich(cell, value));
     this.writes.settle(sheet, [{ row, column }]);
+    this.calculate();
   }
 
   /** Pastes a value: no data validation is applied (as in Excel). */
@@ -116,6 +133,7 @@ export class UserActions {
     }));
     if (touched.length === 0) return [];
     this.writes.settle(sheet, touched);
+    this.calculate();
     return formulas;
   }
 
@@ -143,6 +161,7 @@ export class UserActions {
     }
     if (touched.length === 0) return [];
     this.writes.settle(sheet, touched);
+    this.calculate();
     return formulas;
   }
 
@@ -165,6 +184,7 @@ export class UserActions {
     }
     if (touched.length === 0) return;
     this.writes.settle(sheet, touched);
+    this.calculate();
   }
 
   /**
@@ -179,6 +199,7 @@ export class UserActions {
     this.writes.put(sheet, row, column, (cell) => { cell.formula = formula; cell.value = ""; });
     const spill: Spill = { sheet, row, column, formula, grid, formats, typed, area: resultArea(row, column, grid), blockedBy: null };
     this.writes.place(spill);
+    this.calculate();
     return this.writes.info(spill);
   }
 
@@ -213,6 +234,7 @@ export class UserActions {
       if (row > a.row && row < a.row + a.rowCount) a.rowCount--;
       else if (row < a.row) a.row--;
     }
+    this.calculate();
   }
 
   /** Sorts a table's body by one of its columns (by header text). */
@@ -231,6 +253,7 @@ export class UserActions {
       return ascending ? order : -order;
     });
     rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
+    this.calculate();
   }
 
   /**

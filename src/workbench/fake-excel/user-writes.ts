@@ -5,6 +5,7 @@
  */
 import { formatArea, type Area } from "./address";
 import { newCell, type Cell, type SheetModel, type WorkbookModel } from "./model";
+import { noteFormula } from "./formula-engine";
 import { overlaps, resultArea, SpillRegistry, type Spill } from "./spills";
 
 /** A formula's spill as the grid shows it: its anchor, the area its result covers, what blocks it. */
@@ -54,6 +55,10 @@ export class UserWrites {
       this.block(covering, row, column);
       Object.assign(cell, next);
     } else write(cell);
+    if (cell.formula !== undefined) {
+      noteFormula(this.model, cell);
+      this.model.entered.push({ sheet, row, column });
+    }
     // Typing a header right of a table makes the table grow by that column, as Excel does.
     for (const table of this.model.tables) {
       const a = table.area;

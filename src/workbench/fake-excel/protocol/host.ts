@@ -17,6 +17,7 @@
  */
 import { utf8Bytes } from "../bytes";
 import { FakeExcelError } from "../errors";
+import { settleValues } from "../formula-engine";
 import type { SheetModel, TableModel, WorkbookModel } from "../model";
 import { currentProfile, isSetSupported } from "../profiles";
 import { normaliseTableHeaders } from "../typing";
@@ -147,10 +148,17 @@ export class ExcelProtocolHost implements HostContext {
       const error = failure as FakeExcelError & { actionIndex: number };
       return { Results: results, Error: { Code: error.code, Message: error.message, HttpStatusCode: error.httpStatus, ActionIndex: error.actionIndex, Location: "" } };
     } finally {
+      if (root.changed) this.settle(root);
       if (calculation.suspended) this.model.recalculationPending = true;
       this.stats.calculationSuspensions += calculation.suspensions;
       normaliseTableHeaders(this.model.tables);
     }
+  }
+
+  /** Formulas take their values after what the request changed (formula-engine.ts, settleValues). */
+  private settle(root: WorkbookObject): void {
+    root.changed = false;
+    settleValues(this.model, root.calculation.suspended || this.model.recalculationPending);
   }
 
   /**
@@ -176,6 +184,8 @@ export class ExcelProtocolHost implements HostContext {
         return reference !== undefined ? { _ReferenceId: reference } : object.identity();
       }
       case ACTION.query: {
+        // What was written before this read is calculated first, as Excel's values are current when read.
+        if (root.changed) this.settle(root);
         if (object.isNull) return null;
         const select = action.QueryInfo?.Select;
         for (const name of select ?? []) this.require(object.itemClass ?? object, name.split("/")[0], "get");
@@ -186,6 +196,7 @@ export class ExcelProtocolHost implements HostContext {
         return { _Items: items.slice(skip, skip + top).map((item) => ({ ...item.identity(), ...item.query(select) })) };
       }
       case ACTION.method: {
+        root.changed = true;
         const args = this.args(action.ArgumentInfo, request, root, resolved);
         // A null object is answered as null, with no reference id Office.js could remove later: nothing is kept.
         if (action.Name === "_KeepReference") return object.isNull ? null : this.keep(object);
@@ -199,6 +210,7 @@ export class ExcelProtocolHost implements HostContext {
         return value instanceof HostObject ? null : value;
       }
       case ACTION.setProperty: {
+        root.changed = true;
         const [value] = this.args(action.ArgumentInfo, request, root, resolved);
         this.require(object, action.Name, "set");
         object.set(action.Name, value);

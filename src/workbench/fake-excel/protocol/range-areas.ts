@@ -5,6 +5,7 @@
  */
 import { formatArea, type Area } from "../address";
 import { calculateArea } from "../calculation";
+import { calculateValues, cellsOf } from "../formula-engine";
 import { FakeExcelError } from "../errors";
 import type { SheetModel } from "../model";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
@@ -83,6 +84,7 @@ export class RangeAreasObject extends HostObject {
         /** "Calculates all cells in the RangeAreas" (d.ts 39775). */
         Calculate: () => {
           for (const area of areas) calculateArea(this.host.model, sheet, area);
+          calculateValues(this.host.model, (at, row, column) => areas.some((area) => cellsOf(sheet, area)(at, row, column)));
           return null;
         },
       },

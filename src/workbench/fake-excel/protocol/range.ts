@@ -4,9 +4,10 @@
  * (widths, fills, fonts) is in range-format.ts, its data validation in data-validation.ts.
  * https://learn.microsoft.com/javascript/api/excel/excel.range
  */
-import { formatArea, parseArea, type Area } from "../address";
+import { formatArea, type Area } from "../address";
 import { calculateArea } from "../calculation";
 import { FakeExcelError } from "../errors";
+import { calculateValues, cellsOf, noteFormula } from "../formula-engine";
 import { newCell, type Cell, type SheetModel } from "../model";
 import { currentProfile } from "../profiles";
 import { typedOf, valueTypeOf, writeFormula, writeTyped, writeValue } from "../typing";
@@ -42,22 +43,8 @@ function checkOperationCells(cells: number): void {
   }
 }
 
-const ISBLANK = /^=ISBLANK\((\$?[A-Za-z]{1,3}\$?\d+)\)$/i;
-
-/**
- * What `values` reads of a cell. The in-memory Excel does not calculate: a formula's value is a marker of
- * itself, visibly no text a service could send, except `=ISBLANK(cell)`, which the self-test uses to ask
- * whether an Empty write left a truly blank cell.
- */
-function valueOf(sheet: SheetModel, cell: Cell | undefined): unknown {
-  const blankTest = cell?.formula !== undefined ? ISBLANK.exec(cell.formula) : null;
-  if (blankTest) {
-    const { row, column } = parseArea(blankTest[1].replace(/\$/g, ""));
-    const target = sheet.cell(row, column);
-    return target === undefined || (target.value === "" && target.formula === undefined && target.rich === undefined && !target.emptyText);
-  }
-  return cell?.value ?? "";
-}
+/** What `values` reads of a cell: a constant, a formula's calculated value (formula-engine.ts), a rich value's basic value. */
+const valueOf = (cell: Cell | undefined): unknown => cell?.value ?? "";
 
 export class RangeObject extends HostObject {
   readonly className = "Range";
@@ -114,10 +101,18 @@ export class RangeObject extends HostObject {
       }
       next[r] = cells;
     }
+    const { model } = this.host;
+    const enters = property === "values" || property === "formulas";
     for (let r = 0; r < rowCount; r++) {
       const line = this.sheet.line(r0 + r);
       const cells = next[r];
-      for (let c = 0; c < columnCount; c++) line.set(c0 + c, cells[c]);
+      for (let c = 0; c < columnCount; c++) {
+        const cell = cells[c];
+        line.set(c0 + c, cell);
+        if (!enters || cell.formula === undefined) continue;
+        noteFormula(model, cell);
+        model.entered.push({ sheet: this.sheet, row: r0 + r, column: c0 + c });
+      }
     }
   }
 
@@ -150,11 +145,11 @@ export class RangeObject extends HostObject {
       ColumnIndex: readOnly(() => area.column),
       CellCount: readOnly(() => area.rowCount * area.columnCount),
       /** null leaves a cell unchanged: https://learn.microsoft.com/office/dev/add-ins/excel/excel-add-ins-blank-null-values */
-      Values: { get: () => this.grid((cell) => valueOf(sheet, cell)), set: (v) => this.write("values", v, writeValue) },
+      Values: { get: () => this.grid((cell) => valueOf(cell)), set: (v) => this.write("values", v, writeValue) },
       /** Typed values, ExcelApi 1.16: https://learn.microsoft.com/javascript/api/excel/excel.range#excel-excel-range-valuesasjson-member */
       ValuesAsJson: { get: () => this.grid((cell) => typedOf(cell)), set: (v) => this.write("valuesAsJson", v, writeTyped) },
       ValueTypes: readOnly(() => this.grid((cell) => valueTypeOf(cell))),
-      Formulas: { get: () => this.grid((cell) => cell?.formula ?? valueOf(sheet, cell)), set: (v) => this.write("formulas", v, writeFormula) },
+      Formulas: { get: () => this.grid((cell) => cell?.formula ?? valueOf(cell)), set: (v) => this.write("formulas", v, writeFormula) },
       /** null leaves a cell's format unchanged and "" resets it to General (same page as Values). */
       NumberFormat: {
         get: () => this.grid((cell) => cell?.numberFormat ?? "General"),
@@ -164,7 +159,7 @@ export class RangeObject extends HostObject {
           cell.numberFormat = format === "" ? "General" : format;
         }),
       },
-      Text: readOnly(() => this.grid((cell) => String(valueOf(sheet, cell)))),
+      Text: readOnly(() => this.grid((cell) => String(valueOf(cell)))),
     };
   }
 
@@ -221,6 +216,7 @@ export class RangeObject extends HostObject {
       /** "Calculates a range of cells on a worksheet" (ExcelApi 1.6): its formulas only, in this workbook only (calculation.ts). */
       Calculate: () => {
         calculateArea(this.host.model, sheet, area);
+        calculateValues(this.host.model, cellsOf(sheet, area));
         return null;
       },
       /** ExcelApi 1.9: ItemNotFound when no cell matches (range-areas.ts). */

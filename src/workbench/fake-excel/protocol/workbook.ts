@@ -3,6 +3,7 @@
  * in-memory Excel. https://learn.microsoft.com/javascript/api/excel/excel.workbook
  */
 import { calculateWorkbook } from "../calculation";
+import { calculateValues } from "../formula-engine";
 import { FakeExcelError } from "../errors";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
@@ -33,7 +34,16 @@ export class ApplicationObject extends HostObject {
 
   protected members(): Members {
     return {
-      scalars: { CalculationMode: readOnly(() => "Automatic") },
+      scalars: {
+        /** Automatic, AutomaticExceptTables or Manual (Excel.CalculationMode; set: ExcelApi 1.8); another value is InvalidArgument (strict). */
+        CalculationMode: {
+          get: () => this.host.model.calculationMode,
+          set: (mode) => {
+            if (mode !== "Automatic" && mode !== "AutomaticExceptTables" && mode !== "Manual") throw new FakeExcelError("InvalidArgument", `Unknown calculation mode '${String(mode)}'.`);
+            this.host.model.calculationMode = mode;
+          },
+        },
+      },
       methods: {
         /**
          * "Once set, it is the developer's responsibility to re-calc the workbook" (d.ts,
@@ -54,6 +64,10 @@ export class ApplicationObject extends HostObject {
           if (!CALCULATION_TYPES.includes(String(type))) throw new FakeExcelError("InvalidArgument", `Unknown calculation type '${String(type)}'.`);
           if (!this.calculation.suspended) this.host.model.recalculationPending = false;
           if (type !== "Recalculate") for (const workbook of [this.host.model, ...this.host.otherWorkbooks]) calculateWorkbook(workbook);
+          // Values: every formula of every open workbook takes its value (which cells are dirty is not tracked, and a
+          // formula whose inputs did not change gets the value it had: the same values as a dirty-only calculation).
+          for (const workbook of [this.host.model, ...this.host.otherWorkbooks]) calculateValues(workbook);
+          this.host.model.entered.length = 0;
           return null;
         },
       },
@@ -125,7 +139,9 @@ export class SettingCollectionObject extends HostObject {
 /** The root object of every request: `context.workbook`. */
 export class WorkbookObject extends HostObject {
   readonly className = "Workbook";
-  constructor(private readonly host: HostContext, private readonly calculation: CalculationState) {
+  /** The request changed something since formulas last took their values (host.ts). */
+  changed = false;
+  constructor(private readonly host: HostContext, readonly calculation: CalculationState) {
     super();
   }
 
