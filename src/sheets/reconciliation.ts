@@ -8,6 +8,7 @@
  */
 import { MOVEMENT_TYPES } from "../api";
 import type { CellValue } from "./workbook";
+import { MOVEMENT_TYPE_NAMES } from "./resources/movements";
 
 /** One movement as the summary needs it. */
 export interface SummaryMovement {
@@ -132,7 +133,9 @@ export function movementsOfCells(cells: MovementCells): { movements: SummaryMove
   return { movements, leftOut };
 }
 
-/** The summary's rows as cells, in SUMMARY_HEADER's order. */
+const typeNames: Readonly<Record<string, string>> = MOVEMENT_TYPE_NAMES;
+
+/** The summary's rows as cells, in SUMMARY_HEADER's order: a type the spec lists in its words, another as sent. */
 export function summaryRows(lines: readonly SummaryLine[]): CellValue[][] {
-  return lines.map((l) => [l.type, l.reconciled, l.currency, l.count, l.amount]);
+  return lines.map((l) => [Object.hasOwn(typeNames, l.type) ? typeNames[l.type] : l.type, l.reconciled, l.currency, l.count, l.amount]);
 }

@@ -35,7 +35,7 @@ export const asksForCard = (kind: ResourceKind): boolean => formOf(kind).fields.
 /** A list's options: none ("(any)"), then each value as its declaration names it. */
 function optionsOf(p: ParamDecl): [values: string[], labels: Record<string, string>] {
   if (p.type === "boolean") return [["", "true", "false"], { "": "(any)", ...(p.display ?? { true: "true", false: "false" }) }];
-  if (p.type === "choice") return [["", ...p.values], Object.fromEntries(Object.entries(p.display ?? {}).filter((e): e is [string, string] => e[1] !== undefined))];
+  if (p.type === "choice") return [["", ...p.values], p.display];
   return [[], {}];
 }
 
@@ -83,7 +83,7 @@ export function renderForm(form: LoadForm): void {
   // Ticked by default: people, cost centers, categories and card holders show their names (their ids stay in columns of their own).
   const expand = spec.expand;
   setChildren(form.expandBox, h("legend", {}, expand ? expand.label : (spec.noExpand ?? "")),
-    ...(expand?.values ?? []).map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${expand?.display?.[v] ?? v}`)));
+    ...(expand?.values ?? []).map((v) => h("label", { className: "check" }, h("input", { type: "checkbox", value: v, name: "expand", checked: true }), ` ${expand?.display[v] ?? v}`)));
 }
 
 /** A control's text as its parameter's value: empty is absent; a yes/no is a boolean. */

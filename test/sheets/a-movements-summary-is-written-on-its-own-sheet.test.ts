@@ -50,9 +50,9 @@ describe("the movements summary", () => {
     expect(view.sheet.name).toBe(place.sheetName);
     expect(view.header).toEqual(SUMMARY_HEADER);
     expect(view.rows).toEqual([
-      ["payment", "Not reconciled", "CLP", 1, -100],
-      ["expense", "Reconciled", "USD", 1, 10.5],
-      ["expense", "Not reconciled", "USD", 1, 2.25],
+      ["Payment to the card", "Not reconciled", "CLP", 1, -100],
+      ["Expense", "Reconciled", "USD", 1, 10.5],
+      ["Expense", "Not reconciled", "USD", 1, 2.25],
       ["All types", "Not reconciled", "CLP", 1, -100],
       ["All types", "All", "CLP", 1, -100],
       ["All types", "Reconciled", "USD", 1, 10.5],
@@ -68,7 +68,7 @@ describe("the movements summary", () => {
     // Nothing in it is for the user to edit: no edit fill, no dropdown; its columns at least as wide as their texts need.
     expect(view.rows.flatMap((_, r) => SUMMARY_HEADER.map((h) => view.fill(h, r) ?? null))).toEqual(view.rows.flatMap(() => SUMMARY_HEADER.map(() => null)));
     expect(view.sheet.validations).toEqual([]);
-    expect(SUMMARY_HEADER.map((_, c) => view.sheet.columnWidths.get(c))).toEqual([110, 110, 70, 90, 240]);
+    expect(SUMMARY_HEADER.map((_, c) => view.sheet.columnWidths.get(c))).toEqual([143, 110, 70, 90, 240]);
   });
 
   it("takes reconciliation from the query where the table has no Reconciled column, and reads a deleted column as empty cells", async () => {
@@ -79,7 +79,7 @@ describe("the movements summary", () => {
     ], ["Deposit"]);
     await writeReconciliationSummary(workbook, tableName);
     expect(tableView(excel, summaryPlace(params, tableName).tableName).rows).toEqual([
-      ["expense", "Reconciled", "USD", 1, 4],
+      ["Expense", "Reconciled", "USD", 1, 4],
       ["All types", "Reconciled", "USD", 1, 4],
       ["All types", "All", "USD", 1, 4],
     ]);
@@ -97,7 +97,7 @@ describe("the movements summary", () => {
     const sheets = () => excel.model.sheets.map((sh) => sh.name);
     expect(sheets()).toEqual(["Sheet1", sheetNameOf(PARAMS), "My summary"]);
     expect(tableView(excel, place.tableName).sheet.name).toBe("My summary");
-    expect(tableView(excel, place.tableName).rows).toEqual([["expense", "Not shown", "USD", 1, 4], ["All types", "Not shown", "USD", 1, 4], ["All types", "All", "USD", 1, 4]]);
+    expect(tableView(excel, place.tableName).rows).toEqual([["Expense", "Not shown", "USD", 1, 4], ["All types", "Not shown", "USD", 1, 4], ["All types", "All", "USD", 1, 4]]);
     // Its table deleted, its sheet kept under the summary's own name: the summary goes back on that sheet.
     await excel.run(async (context) => {
       context.workbook.worksheets.getItem("My summary").name = place.sheetName;

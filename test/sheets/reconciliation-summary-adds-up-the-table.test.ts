@@ -15,9 +15,9 @@ describe("the summary's lines", () => {
       m("expense", true, 7), m("payment", false, 100, "CLP", true), m("associated_fee", true, 8),
     ]);
     expect(summaryRows(lines)).toEqual([
-      ["payment", "Not reconciled", "CLP", 1, -100],
-      ["expense", "Reconciled", "CLP", 1, 7], ["expense", "Not reconciled", "CLP", 1, 6], ["expense", "Not reconciled", "USD", 1, 5], ["expense", "Not shown", "CLP", 1, 4],
-      ["associated_fee", "Reconciled", "CLP", 1, 8], ["other_fee", "Reconciled", "CLP", 1, 2],
+      ["Payment to the card", "Not reconciled", "CLP", 1, -100],
+      ["Expense", "Reconciled", "CLP", 1, 7], ["Expense", "Not reconciled", "CLP", 1, 6], ["Expense", "Not reconciled", "USD", 1, 5], ["Expense", "Not shown", "CLP", 1, 4],
+      ["Associated fee", "Reconciled", "CLP", 1, 8], ["Other fee", "Reconciled", "CLP", 1, 2],
       ["alpha_fee", "Not reconciled", "CLP", 1, 3], ["zeta_fee", "Not reconciled", "CLP", 1, 1],
       [ALL_TYPES, "Reconciled", "CLP", 3, 17], [ALL_TYPES, "Not reconciled", "CLP", 4, -90], [ALL_TYPES, "Not shown", "CLP", 1, 4], [ALL_TYPES, "All", "CLP", 8, -69],
       [ALL_TYPES, "Not reconciled", "USD", 1, 5], [ALL_TYPES, "All", "USD", 1, 5],
@@ -28,7 +28,7 @@ describe("the summary's lines", () => {
   it("counts add up per group; sums lose their floating-point noise; a zero total is 0, not -0", () => {
     const lines = summarizeMovements([m("expense", false, 0.1, "USD"), m("expense", false, 0.2, "USD"), m("payment", false, 0.3, "USD", true)]);
     expect(summaryRows(lines)).toEqual([
-      ["payment", "Not reconciled", "USD", 1, -0.3], ["expense", "Not reconciled", "USD", 2, 0.3],
+      ["Payment to the card", "Not reconciled", "USD", 1, -0.3], ["Expense", "Not reconciled", "USD", 2, 0.3],
       [ALL_TYPES, "Not reconciled", "USD", 3, 0], [ALL_TYPES, "All", "USD", 3, 0],
     ]);
     expect(Object.is(lines[2].amount, 0)).toBe(true);

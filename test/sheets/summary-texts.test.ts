@@ -58,15 +58,15 @@ describe("the summary a user reads", () => {
     const name = `Summary ${card.id.slice(0, 8)} ${period.id.slice(0, 8)}`;
     expect([summary.sheetName, sheet]).toEqual([name, name]);
     expect(lines).toEqual([
-      "payment | Not reconciled | CLP | 1 | -50,000",
-      "payment | Not reconciled | USD | 1 | -20.00",
-      "expense | Reconciled | CLP | 1 | 12,345",
-      "expense | Reconciled | KWD | 1 | 1.234",
-      "expense | Reconciled | USD | 1 | 10.50",
-      "expense | Not reconciled | CLP | 2 | -1,500",
-      "expense | Not reconciled | KWD | 1 | 0.006",
-      "associated_fee | Not reconciled | CLP | 1 | 990",
-      "other_fee | Not reconciled | USD | 1 | -0.75",
+      "Payment to the card | Not reconciled | CLP | 1 | -50,000",
+      "Payment to the card | Not reconciled | USD | 1 | -20.00",
+      "Expense | Reconciled | CLP | 1 | 12,345",
+      "Expense | Reconciled | KWD | 1 | 1.234",
+      "Expense | Reconciled | USD | 1 | 10.50",
+      "Expense | Not reconciled | CLP | 2 | -1,500",
+      "Expense | Not reconciled | KWD | 1 | 0.006",
+      "Associated fee | Not reconciled | CLP | 1 | 990",
+      "Other fee | Not reconciled | USD | 1 | -0.75",
       "All types | Reconciled | CLP | 1 | 12,345",
       "All types | Not reconciled | CLP | 4 | -50,510",
       "All types | All | CLP | 5 | -38,165",
@@ -91,13 +91,13 @@ describe("the summary a user reads", () => {
       ["expense", -0.1, "COP"], ["expense", -0.2, "COP"], ["other_fee", 0.3, "COP"],
     ]);
     expect(lines).toEqual([
-      "payment | Not reconciled | CLP | 1 | -5,000",
-      "expense | Reconciled | CLP | 1 | 100.5",
-      "expense | Reconciled | USD | 1 | 10.005",
-      "expense | Not reconciled | CLP | 1 | 5,000",
-      "expense | Not reconciled | COP | 2 | -0.30",
-      "expense | Not reconciled | USD | 3 | 0.305",
-      "other_fee | Not reconciled | COP | 1 | 0.30",
+      "Payment to the card | Not reconciled | CLP | 1 | -5,000",
+      "Expense | Reconciled | CLP | 1 | 100.5",
+      "Expense | Reconciled | USD | 1 | 10.005",
+      "Expense | Not reconciled | CLP | 1 | 5,000",
+      "Expense | Not reconciled | COP | 2 | -0.30",
+      "Expense | Not reconciled | USD | 3 | 0.305",
+      "Other fee | Not reconciled | COP | 1 | 0.30",
       "All types | Reconciled | CLP | 1 | 100.5",
       "All types | Not reconciled | CLP | 2 | 0",
       "All types | All | CLP | 3 | 100.5",
@@ -116,9 +116,9 @@ describe("the summary a user reads", () => {
   it("nothing reconciled, loaded without the reconciliation: lines say \"Not shown\", and so does the sentence", async () => {
     const { summary, lines, sheet } = await summaryOf([["expense", 2000, "CLP"], ["payment", 700, "CLP", "deposit"], ["associated_fee", 35, "CLP"]], { reconciliation: false });
     expect(lines).toEqual([
-      "payment | Not shown | CLP | 1 | -700",
-      "expense | Not shown | CLP | 1 | 2,000",
-      "associated_fee | Not shown | CLP | 1 | 35",
+      "Payment to the card | Not shown | CLP | 1 | -700",
+      "Expense | Not shown | CLP | 1 | 2,000",
+      "Associated fee | Not shown | CLP | 1 | 35",
       "All types | Not shown | CLP | 3 | 1,335",
       "All types | All | CLP | 3 | 1,335",
     ]);
@@ -128,8 +128,8 @@ describe("the summary a user reads", () => {
   it("only movements not reconciled: no reconciled line anywhere, and the sentence names only those", async () => {
     const { summary, lines, sheet } = await summaryOf([["expense", 1500, "CLP"], ["other_fee", 250, "CLP"]]);
     expect(lines).toEqual([
-      "expense | Not reconciled | CLP | 1 | 1,500",
-      "other_fee | Not reconciled | CLP | 1 | 250",
+      "Expense | Not reconciled | CLP | 1 | 1,500",
+      "Other fee | Not reconciled | CLP | 1 | 250",
       "All types | Not reconciled | CLP | 2 | 1,750",
       "All types | All | CLP | 2 | 1,750",
     ]);
@@ -154,8 +154,8 @@ describe("the summary a user reads", () => {
     const again = (await writeReconciliationSummary(f.workbook, report.tableName))!;
     const { lines, sheet } = view(again.tableName);
     expect(lines).toEqual([
-      "expense | Reconciled | CLP | 1 | 4,000",
-      "other_fee | Not reconciled | CLP | 1 | 45",
+      "Expense | Reconciled | CLP | 1 | 4,000",
+      "Other fee | Not reconciled | CLP | 1 | 45",
       "All types | Reconciled | CLP | 1 | 4,000",
       "All types | Not reconciled | CLP | 1 | 45",
       "All types | All | CLP | 2 | 4,045",

@@ -22,10 +22,12 @@ export const ALLOWANCE_PARAMS = declare([
   },
   {
     name: "state", wire: "state", type: "choice", values: ALLOWANCE_STATES, label: "State",
+    display: { pending: "Pending approval", approved: "Approved", accounted: "Accounted", paid: "Paid", rejected: "Rejected" },
     form: { control: "state" }, spend: { arg: "state", help: "Optional: pending, approved, accounted, paid or rejected." },
   },
   {
-    name: "expand", wire: "expand", type: "expand", values: ALLOWANCE_EXPAND, label: "Expand (names beside the ids)",
+    name: "expand", wire: "expand", type: "expand", values: ALLOWANCE_EXPAND, label: "Show beside the ids",
+    display: { beneficiary: "Beneficiary", allowance_segments: "Allowance segments", documents: "Documents" },
     form: { control: "expand" }, spend: { arg: "expand", help: "Optional: beneficiary, allowance_segments, documents (comma-separated)." },
   },
 ]);

@@ -9,7 +9,8 @@ import { declare, paramsSchema } from "./params";
 /** A cards query's parameters: what to show beside each card. */
 export const CARD_PARAMS = declare([
   {
-    name: "expand", wire: "expand", type: "expand", values: CARD_EXPAND, label: "Expand (names beside the ids)",
+    name: "expand", wire: "expand", type: "expand", values: CARD_EXPAND, label: "Show beside the ids",
+    display: { bank: "Bank", user: "Card holder" },
     form: { control: "expand" }, spend: { arg: "expand", help: 'Optional: user, bank, or "user,bank" to show the card holder and the bank.' },
   },
 ]);

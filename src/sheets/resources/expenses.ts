@@ -20,6 +20,7 @@ export const EXPENSE_PARAMS = declare([
   },
   {
     name: "state", wire: "state", type: "choice", values: EXPENSE_STATES, label: "State",
+    display: { draft: "Draft", pending: "Pending approval", approved: "Approved", accounted: "Accounted", paid: "Paid", rejected: "Rejected" },
     form: { control: "state" }, spend: { arg: "state", help: "Optional: draft, pending, approved, accounted, paid or rejected." },
   },
   {
@@ -31,7 +32,8 @@ export const EXPENSE_PARAMS = declare([
     form: { control: "created-to" }, spend: { arg: "created_to", help: "Optional: last creation date (an Excel date or YYYY-MM-DD), inclusive." },
   },
   {
-    name: "expand", wire: "expand", type: "expand", values: EXPENSE_EXPAND, label: "Expand (names beside the ids)",
+    name: "expand", wire: "expand", type: "expand", values: EXPENSE_EXPAND, label: "Show beside the ids",
+    display: { cost_center: "Cost center", category: "Category", user: "Employee", approved_by: "Approved by", fund: "Fund", fare: "Mileage fare" },
     form: { control: "expand" }, spend: { arg: "expand", help: "Optional: cost_center, category, user, approved_by, fund, fare (comma-separated)." },
   },
 ]);

@@ -10,6 +10,11 @@ import type { z } from "zod";
 import { declare, paramsSchema } from "./params";
 
 /** A movements query's parameters, in the order the form shows them and =SPEND.MOVEMENTS takes them. */
+/** Each movement type in a card statement's words (spec 4.6: a payment is a deposit, a payment made to the card). */
+export const MOVEMENT_TYPE_NAMES = {
+  payment: "Payment to the card", expense: "Expense", associated_fee: "Associated fee", other_fee: "Other fee",
+} as const satisfies Record<(typeof MOVEMENT_TYPES)[number], string>;
+
 export const MOVEMENT_PARAMS = declare([
   {
     name: "cardId", wire: "card_id", type: "id", required: true, picker: "card", label: "Card ID",
@@ -22,11 +27,12 @@ export const MOVEMENT_PARAMS = declare([
   },
   {
     name: "type", wire: "type", type: "choice", values: MOVEMENT_TYPES, label: "Movement type",
+    display: MOVEMENT_TYPE_NAMES,
     form: { control: "movement-type" }, spend: { arg: "type", help: "Optional: payment, expense, associated_fee or other_fee." },
   },
   {
     name: "reconciled", wire: "reconciled", type: "boolean", label: "Reconciled",
-    words: { true: "reconciled", false: "unreconciled" }, display: { true: "reconciled", false: "not reconciled" },
+    words: { true: "reconciled", false: "unreconciled" }, display: { true: "Reconciled", false: "Not reconciled" },
     form: { control: "reconciled" }, spend: { arg: "reconciled", help: "Optional: TRUE for reconciled movements only, FALSE for the others." },
   },
   // Offered nowhere (a stored query or a test sets it): a movements table shows its reconciliation unless told not to.

@@ -38,15 +38,16 @@ interface IdParam<N extends string = string> extends Declared<N> {
 interface ChoiceParam<N extends string = string, V extends string = string> extends Declared<N> {
   type: "choice";
   values: readonly V[];
-  /** What a person reads for a value (the value itself where none is given). */
-  display?: Partial<Record<V, string>>;
+  /** What a person reads for each value (docs/labels.md): the value itself is what is sent and what a cell keeps. */
+  display: Readonly<Record<V, string>>;
 }
 
 /** Values to expand (each ticked in the form by default): every one is the word "names", fewer name themselves. */
 export interface ExpandParam<N extends string = string, V extends string = string> extends Declared<N> {
   type: "expand";
   values: readonly V[];
-  display?: Partial<Record<V, string>>;
+  /** What a person reads beside each value's box (the column header it adds where there is one). */
+  display: Readonly<Record<V, string>>;
 }
 
 /** Yes or no, or unsaid (or a default): each side's word in the table name ("" for none) and what a person reads. */
