@@ -30,3 +30,7 @@ export * from "./reconciliation";
 export * from "./reconciliation-sheet";
 export * from "./money-formats";
 export * from "./workbook-errors";
+export * from "./import-note";
+export * from "./import-table";
+export * from "./import-fill";
+export * from "./import-run";

@@ -36,7 +36,7 @@ function nextStep(c: SyncPreview["counts"]): string {
 function previewLines(p: SyncPreview): RowLine[] {
   return p.rows.map((r) => ({
     row: r.rows[0], id: r.id, kind: r.kind === "change" ? "ok" : r.kind === "check" ? "warn" : "error",
-    text: r.kind === "change" ? `will send ${JSON.stringify(r.patch)}` : r.kind === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
+    text: r.kind === "change" ? `will send ${JSON.stringify(r.patch)}${r.source ? ` (from ${r.source})` : ""}` : r.kind === "check" ? `check: ${r.message} (would send ${JSON.stringify(r.patch)})` : (r.message ?? ""),
   }));
 }
 

@@ -1,7 +1,7 @@
 /** Records of the demo data as a loaded table shows them to the matcher, and the reading of a generated file. */
 import {
   decideDateOrder, decideDecimalMark, guessColumns, matchLines, numberToMinor, personKey, readImportFile, sniffShape,
-  type FileMapping, type ImportKind, type ImportRecord, type MatchReport,
+  type FileMapping, type ImportKind, type ImportRecord, type MatchReport, type ReadLines,
 } from "../../../src/domain/import";
 import { dayNumber } from "../../../src/domain/import/dates";
 import { fileRecords, type FileResource } from "../../../src/sandbox/import-records";
@@ -26,8 +26,8 @@ export async function* chunksOf(bytes: Uint8Array, size = 64 * 1024): AsyncGener
   for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
 }
 
-/** Reads a file as the taskpane does with the guessed columns and the decided marks, and matches it. */
-export async function importBytes(bytes: Uint8Array, kind: ImportKind, records: ImportRecord[], resource: FileResource, fileName = `${kind} file`): Promise<MatchReport> {
+/** Reads a file as the taskpane does, with the guessed columns and the decided decimal mark and date order. */
+export async function readBytes(bytes: Uint8Array, kind: ImportKind): Promise<ReadLines> {
   const sample = new TextDecoder(bytes[0] === 0xef ? "utf-8" : "windows-1252").decode(bytes.subarray(0, 64 * 1024));
   const shape = sniffShape(sample.slice(0, sample.lastIndexOf("\n")));
   const columns = guessColumns(shape.header);
@@ -36,6 +36,11 @@ export async function importBytes(bytes: Uint8Array, kind: ImportKind, records: 
   const dateOrder = decideDateOrder(shape.rows.map((r) => r.fields[at(columns.date)] ?? "")).order;
   if (!decimal) throw new TypeError("the sample does not decide the decimal mark");
   const mapping: FileMapping = { kind, columns, decimal, dateOrder };
-  const read = await readImportFile(chunksOf(bytes), shape.delimiter, mapping, shape.header);
+  return readImportFile(chunksOf(bytes), shape.delimiter, mapping, shape.header);
+}
+
+/** Reads a file as the taskpane does and matches it. */
+export async function importBytes(bytes: Uint8Array, kind: ImportKind, records: ImportRecord[], resource: FileResource, fileName = `${kind} file`): Promise<MatchReport> {
+  const read = await readBytes(bytes, kind);
   return matchLines(records, read, { kind, records: resource, fileName, window: WINDOW, decimals });
 }
