@@ -31,7 +31,8 @@ export function fingerprintOf(plan: Plan): string {
 
 export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []): SyncPreview {
   const count = (kind: PlannedRow["kind"]) => plan.rows.filter((r) => r.kind === kind).length;
-  const statusOf = new Map(table.rows.map((r) => [r.row, r.status]));
+  // A preview built from a plan alone (no rows read) names no sources.
+  const statusOf = new Map((table.rows ?? []).map((r) => [r.row, r.status]));
   return {
     tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
     counts: { change: count("change"), check: count("check"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
