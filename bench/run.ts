@@ -3,6 +3,7 @@ import { loadOfficeJs } from "../src/workbench/office-js/node-loader";
 import { benchApiLoad } from "./api-load";
 import { benchFunctions } from "./functions";
 import { benchGateway } from "./gateway";
+import { benchImport } from "./import";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
 import { benchRefresh } from "./refresh";
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   refresh: benchRefresh,
   functions: benchFunctions,
   gateway: benchGateway,
+  import: benchImport,
 };
 
 async function main(): Promise<void> {

@@ -35,6 +35,8 @@ export interface FileOptions {
   window: { before: number; after: number };
   /** Share of the open records the file pays (or books); 0.8 by default. */
   share?: number;
+  /** Lines about nothing in the table (payments to suppliers), as a whole bank statement holds them; 0 by default. */
+  noise?: number;
 }
 
 const PREFIX: Record<FileResource, string> = { expense: "EXP", allowance: "ALW" };
@@ -70,8 +72,8 @@ class FileBuilder {
     return dayText(dayOf(r.last) + this.rng.int(2, 35));
   }
 
-  add(e: Omit<Entry, "person"> & { person?: string }, r: FileRecord): Entry {
-    const entry = { ...e, person: e.person ?? personText(this.rng, r) };
+  add(e: Omit<Entry, "person"> & { person?: string }, r?: FileRecord): Entry {
+    const entry = { ...e, person: e.person ?? (r ? personText(this.rng, r) : "") };
     this.entries.push(entry);
     return entry;
   }
@@ -140,6 +142,21 @@ function otherLines(b: FileBuilder, done: FileRecord[], notReady: FileRecord[], 
   }
 }
 
+/** Payments to suppliers: a statement's other lines, about no record (a number in words is no record's). */
+function noiseLines(b: FileBuilder, count: number, records: FileRecord[]): void {
+  const { rng } = b;
+  const currency = records[0]?.currency ?? "CLP";
+  const days = records.map((r) => dayOf(r.first));
+  const [from, to] = [days.reduce((a, d) => Math.min(a, d), Infinity), days.reduce((a, d) => Math.max(a, d), -Infinity) + 30];
+  for (let i = 0; i < count; i++) {
+    b.add({
+      day: dayText(rng.int(from, to)), person: `${rng.pick(["Comercial", "Servicios", "Distribuidora", "Transportes"])} ${rng.pick(["Andes", "Pacifico", "Norte", "Sur"])} ${rng.pick(["SpA", "Ltda", "S.A."])}`,
+      reference: `Factura ${rng.int(1000, 99999)}`, amount: rng.int(1000, 5_000_000) / (currency === "CLP" ? 1 : 100), currency, value: b.valueId(),
+      explicit: false, expect: "none", ids: [], about: [], case: "a payment to a supplier",
+    });
+  }
+}
+
 const HEADERS = {
   bank: ["Fecha valor", "Beneficiario", "Referencia", "Monto", "Moneda", "ID Pago"],
   erp: ["Document No.", "Posting Date", "Reference", "Description", "Debit", "Currency", "Employee"],
@@ -164,6 +181,7 @@ function build(kind: "bank" | "erp", data: SandboxData, o: FileOptions): Generat
   const done = records.filter((r) => (kind === "bank" ? r.state === "paid" : r.state === "accounted" || r.state === "paid"));
   const notReady = records.filter((r) => r.state === "pending" || r.state === "rejected" || r.state === "draft");
   otherLines(b, done, notReady, fileRecords(data, o.resource, o.subsidiaryId, true), paying.length);
+  noiseLines(b, o.noise ?? 0, records);
   const entries = b.entries.map((e, i) => ({ e, i })).sort((x, y) => x.e.day.localeCompare(y.e.day) || x.i - y.i).map((x) => x.e);
   const format = kind === "bank" ? BANK_FORMAT : ERP_FORMAT;
   const header = [...HEADERS[kind]];

@@ -9,6 +9,7 @@ import { guardedStorage, officePartitionKey } from "../guarded-storage";
 import type { SelfTestReport, Workbook } from "../sheets";
 import { connectionSection } from "./connection-section";
 import { diagnosticsSection } from "./diagnostics";
+import { importSection } from "./import-section";
 import { append } from "./dom";
 import { loadSection } from "./load-section";
 import { EXCEL_WAIT_NOTICE, hideNotice, showNotice } from "./notices";
@@ -67,11 +68,12 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   };
   const connection = connectionSection(session, deps.defaults, () => load.connected());
   const load = loadSection(ctx, new RecentValues(storage), {
-    running, clearPreview: () => tables.clearPreview(), showTables: (selected) => tables.renderTables(selected),
+    running, clearPreview: () => tables.clearPreview(), showTables: (selected) => { void imports.refresh(); return tables.renderTables(selected); },
   });
   const tables = tablesSection(ctx, { withLoad: load.withLoad, running, storage, identity: deps.identity, recalculate: deps.recalculate });
 
-  append(root, connection, load.element, tables.element, settingsSection(session), deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
+  const imports = importSection(ctx, storage, () => tables.clearPreview());
+  append(root, connection, load.element, tables.element, imports.element, settingsSection(session), deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
   void tables.renderTables();
   void load.refreshSuggestions();
   return {
