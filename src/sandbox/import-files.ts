@@ -13,7 +13,6 @@ import type { SandboxData } from "./model";
 import { Random } from "./random";
 import { truthOf, type Entry } from "./import-truth";
 
-export type { LineTruth } from "./import-truth";
 import type { LineTruth } from "./import-truth";
 
 export interface GeneratedFile {

@@ -82,7 +82,7 @@ export function lineMinor(line: ImportLine, record: ImportRecord, decimals: (cod
 export const sameCurrency = (line: ImportLine, record: ImportRecord) => line.currency === "" || record.currency === "" || line.currency === record.currency;
 
 /** Whether the line's day falls in the record's window. */
-export function inWindow(line: ImportLine, record: ImportRecord, window: MatchWindow): boolean {
+function inWindow(line: ImportLine, record: ImportRecord, window: MatchWindow): boolean {
   if (!line.day || record.from === null) return false;
   const day = dayNumber(line.day);
   return day >= record.from - window.before && day <= (record.to ?? record.from) + window.after;

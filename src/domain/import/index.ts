@@ -10,4 +10,4 @@ export * from "./mapping";
 export * from "./match";
 export * from "./records";
 export * from "./sniff";
-export type { MatchWindow, RecordKind } from "./candidates";
+export type { MatchWindow } from "./candidates";

@@ -16,7 +16,7 @@ export interface FillValues {
 export type Judgement = { kind: "fill"; values: FillValues } | { kind: "already" } | { kind: "conflict"; why: string };
 
 /** The Paid at a line gives: its instant when the file had one, else its day at 00:00 UTC. */
-export const paidAtOf = (line: ImportLine): string => line.instant ?? `${line.day}T00:00:00Z`;
+const paidAtOf = (line: ImportLine): string => line.instant ?? `${line.day}T00:00:00Z`;
 
 function judgeBank(record: ImportRecord, line: ImportLine): Judgement {
   if (record.paid_id === line.value) return { kind: "already" };

@@ -35,7 +35,7 @@ export interface ReadLines {
 }
 
 /** Converts the file's records (the header first) to lines; reused by a pasted range. */
-export class LineReader {
+class LineReader {
   private at: Partial<Record<keyof FileMapping["columns"], number>> = {};
   private header: string[] | null = null;
   readonly result: ReadLines = { lines: [], unreadable: [] };

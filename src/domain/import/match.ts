@@ -13,7 +13,7 @@ import type { ImportLine, ReadLines } from "./lines";
 import type { ImportKind } from "./mapping";
 import { personKey, type ImportRecord } from "./records";
 
-export type OutcomeKind = "filled" | "already" | "conflict" | "ambiguous" | "unmatched" | "unreadable";
+type OutcomeKind = "filled" | "already" | "conflict" | "ambiguous" | "unmatched" | "unreadable";
 
 export interface LineOutcome {
   line: number;

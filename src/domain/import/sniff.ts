@@ -3,7 +3,6 @@ import { parseCsv, type CsvRecord } from "./csv";
 import { ImportFileError } from "./errors";
 
 const DELIMITERS = [",", ";", "\t", "|"] as const;
-const NAMES: Record<string, string> = { ",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar" };
 
 export interface FileShape {
   delimiter: string;
@@ -11,9 +10,6 @@ export interface FileShape {
   /** The sample's rows after the header. */
   rows: CsvRecord[];
 }
-
-/** The delimiter's name for a sentence. */
-export const delimiterName = (delimiter: string) => NAMES[delimiter] ?? `"${delimiter}"`;
 
 /** How many of the first rows have the header's count of fields, with this delimiter. */
 function fit(records: CsvRecord[]): number {

@@ -9,7 +9,7 @@ import type { SandboxData } from "../../../src/sandbox/model";
 import { DECIMALS } from "../../../src/sandbox/demo-money";
 
 export const WINDOW = { before: 30, after: 60 };
-export const decimals = (code: string) => DECIMALS[code] ?? 2;
+const decimals = (code: string) => DECIMALS[code] ?? 2;
 
 /** The subsidiary's records as the table holds them: number, person (name, email, id), amount, dates, tracked values. */
 export function tableRecords(data: SandboxData, resource: FileResource, subsidiaryId: string): ImportRecord[] {
