@@ -19,6 +19,9 @@ describe("encodings", () => {
   it("UTF-8 with a BOM: the BOM is not part of the first header", async () => {
     const lines = await read(utf8("Fecha;Beneficiario;Referencia;Monto;ID Pago\r\n13/04/2026;Ana Muñoz;EXP-1;1.234,50;P-1\r\n", true));
     expect(lines.lines[0]).toMatchObject({ person: "Ana Muñoz", day: "2026-04-13", amount: { units: 123450, scale: 2 } });
+    // A quoted first header (as some exports write every field) opens its quote right after the BOM.
+    const quoted = await read(utf8('"Fecha";"Beneficiario";"Referencia";"Monto";"ID Pago"\r\n"13/04/2026";"Ana";"EXP-1";"1,00";"P-1"\r\n', true));
+    expect(quoted.lines[0]).toMatchObject({ day: "2026-04-13", value: "P-1" });
   });
 
   it("Windows-1252 (not valid UTF-8) reads its accented letters as written", async () => {
