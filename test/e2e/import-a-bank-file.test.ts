@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import { DEFAULT_WINDOW } from "../../src/sheets";
 import { generateBankFile } from "../../src/sandbox/import-files";
 import { expectText } from "../support/expect-text";
-import { OUT, connect, loadAllExpenses, modelTable, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
+import { OUT, connect, modelTable, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
 
 jest.setTimeout(1_200_000);
 
@@ -32,7 +32,11 @@ it("import a bank file, preview and sync 500+ paid rows, each naming the line it
   const page = await openWorkbench(rig);
   await connect(page, rig.f.enterprise.api_key);
   const sub = rig.f.enterprise.subsidiaries[0];
-  const table = await loadAllExpenses(page, sub);
+  // 1,200 expenses (loadedTable's pattern reads no thousands separator).
+  await page.getByLabel("Subsidiary ID").fill(sub);
+  await page.getByRole("button", { name: "Load into a table" }).click();
+  await waitForText(page, "#load-status", /^Loaded [\d,]+ rows into \S+ /, 240_000);
+  const table = /into (\S+) /.exec((await page.locator("#load-status").textContent()) ?? "")![1];
   const data = rig.f.sandbox.store.data;
   const file = generateBankFile(data, { seed: 7, resource: "expense", subsidiaryId: sub, window: DEFAULT_WINDOW, share: 1 });
   const before = await modelTable(page, table);
