@@ -9,7 +9,7 @@
  */
 import { SpendClient, listExpenses } from "../src/api";
 import { decideDateOrder, decideDecimalMark, guessColumns, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
-import { DEFAULT_WINDOW, ExcelWorkbook, fillCells, importLines, readImportTable, tableNameOf, type LoadParams } from "../src/sheets";
+import { DEFAULT_WINDOW, ExcelWorkbook, SETTING_PREFIX, fillCells, importLines, readImportTable, sourceOf, tableNameOf, type LoadParams } from "../src/sheets";
 import { generateDemoData } from "../src/sandbox/demo-data";
 import { generateBankFile } from "../src/sandbox/import-files";
 import { MB, interleaved, table, withPeakHeap, withPeakLiveHeap } from "./measure";
@@ -54,6 +54,9 @@ export async function benchImport(): Promise<void> {
     const tableName = tableNameOf(params);
     const workbook = new ExcelWorkbook(excel);
     await writeAll(workbook, params, render(params, await listExpenses(client, sub, { expand: ["user"] }).all()));
+    // The table's setting as a load keeps it (writeAll keeps the parameters only): what the import reads the columns from.
+    const columns = sourceOf(params).columns.map((c) => c.header);
+    await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify({ params, columns, loadedAt: "2026-11-01T00:00:00.000Z" }));
     await excel.save();
     const file = bankFile(sub);
     const importOnce = async () => {
