@@ -4,6 +4,7 @@ import { benchApiLoad } from "./api-load";
 import { benchCardClose } from "./card-close";
 import { benchFunctions } from "./functions";
 import { benchGateway } from "./gateway";
+import { benchImport } from "./import";
 import { benchSheetsLoad } from "./sheets-load";
 import { benchSync } from "./sync";
 import { benchRefresh } from "./refresh";
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   functions: benchFunctions,
   gateway: benchGateway,
   "card-close": benchCardClose,
+  import: benchImport,
 };
 
 async function main(): Promise<void> {

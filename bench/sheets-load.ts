@@ -40,7 +40,7 @@ const ROUNDS = 7;
 type Rendered = { rows: CellValue[][]; snapshot: Snapshot };
 
 /** The rows and snapshot the load writes, rendered by the load's own renderer (recordRenderer). */
-function render(params: LoadParams, records: { id: string }[]): Rendered {
+export function render(params: LoadParams, records: { id: string }[]): Rendered {
   const renderRecord = recordRenderer(params);
   const snapshot: Snapshot = new Map();
   const rows = records.map((record) => renderRecord(record, snapshot, new Map()));
@@ -48,7 +48,7 @@ function render(params: LoadParams, records: { id: string }[]): Rendered {
 }
 
 /** The Excel work of a first load with every row in hand: the table (each row's formats, as a load gives them), its snapshot, the two settings. */
-async function writeAll(workbook: Workbook, params: LoadParams, { rows, snapshot }: Rendered, onProgress?: TableWrite["onProgress"]): Promise<void> {
+export async function writeAll(workbook: Workbook, params: LoadParams, { rows, snapshot }: Rendered, onProgress?: TableWrite["onProgress"]): Promise<void> {
   const columns = sourceOf(params).columns;
   const tableName = tableNameOf(params);
   await workbook.writeTable({

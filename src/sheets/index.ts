@@ -31,3 +31,7 @@ export * from "./reconciliation-sheet";
 export { closePlace, writeCardClose, type CardCloseReport, type CardCloseRequest } from "./card-close-sheet";
 export * from "./money-formats";
 export * from "./workbook-errors";
+export * from "./import-note";
+export * from "./import-table";
+export * from "./import-fill";
+export * from "./import-run";

@@ -5,7 +5,8 @@
  * Only edited rows are written, plus rows an earlier preview marked that are no longer edited.
  */
 import {
-  EDITABLE_FILL, EDITED_FILL, REFRESH_CONFLICT_PREFIX, REMOVED_NOTE_PREFIX, UNSYNCED_PREFIX, TRACKED_KEYS, TRACKED_WORDS, type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
+  EDITABLE_FILL, EDITED_FILL, IMPORT_NOTE_PREFIX, importNoteOf, REFRESH_CONFLICT_PREFIX, REMOVED_NOTE_PREFIX, UNSYNCED_PREFIX, TRACKED_KEYS, TRACKED_WORDS,
+  type CellWrite, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 import type { StatePatch } from "../domain";
 import type { Plan, PlannedRow } from "./plan";
@@ -52,7 +53,7 @@ export function previewStatus(planned: PlannedRow, gone = false): string {
  */
 function isPreviewMark(status: string): boolean {
   return status.startsWith(WILL_SEND) || status.startsWith(INVALID) || status.startsWith(CHECK) || status === GONE_NOT_SENT || hasTypedNote(status)
-    || status.startsWith(UNSYNCED_PREFIX) || status.startsWith(REFRESH_CONFLICT_PREFIX);
+    || status.startsWith(UNSYNCED_PREFIX) || status.startsWith(REFRESH_CONFLICT_PREFIX) || status.includes(IMPORT_NOTE_PREFIX);
 }
 
 /** A status naming values typed over the service's cells (alone, after an edit's, or after a gone row's). */
@@ -91,7 +92,9 @@ export function previewMarks(
     const edited = p ? editedKeys(p.loaded, row) : [];
     const note = typedHere.length > 0 ? typedNote(typedHere) : "";
     if (p) {
-      const text = previewStatus(p, isMarkedGone(row));
+      // An imported value keeps naming its source line (import-note.ts) beside what will be done with it.
+      const source = importNoteOf(row.status);
+      const text = source ? `${previewStatus(p, isMarkedGone(row))} ${source}` : previewStatus(p, isMarkedGone(row));
       cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: PREVIEW_FILLS[p.kind === "change" ? "send" : p.kind === "check" ? "check" : "invalid"] });
     } else if (note) {
       // A row gone from its query keeps the start Refresh wrote, so that the planner still reads it as gone.

@@ -4,7 +4,7 @@
  * every value typed over the service's cells, which is never sent (typed-values.ts).
  */
 import type { TrackedResource } from "../domain";
-import type { Workbook } from "../sheets";
+import { importSources, type Workbook } from "../sheets";
 import { planRows, type Plan, type PlannedRow } from "./plan";
 import { markPreview } from "./preview-marks";
 import { openSyncTable, type SyncTable } from "./sync-table";
@@ -16,8 +16,8 @@ export interface SyncPreview {
   enterpriseId: string;
   /** `check`: changes Preview questions (questions.ts), sent only when the user confirms them (SyncOptions.sendChecked). */
   counts: { change: number; check: number; invalid: number; unchanged: number; deleted: number; gone: number; typed: number };
-  /** The rows that will be sent, and the rows that will not be with the reason, in sheet order. */
-  rows: PlannedRow[];
+  /** The rows that will be sent, and the rows that will not be with the reason, in sheet order; `source`: the file lines an import filled them from. */
+  rows: (PlannedRow & { source?: string })[];
   deleted: string[];
   /** Values typed over the service's cells: never sent (Sync states sends the tracked fields only). */
   typed: TypedValue[];
@@ -31,14 +31,22 @@ export function fingerprintOf(plan: Plan): string {
 
 export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []): SyncPreview {
   const count = (kind: PlannedRow["kind"]) => plan.rows.filter((r) => r.kind === kind).length;
+  // A preview built from a plan alone (no rows read) names no sources.
+  const statusOf = new Map((table.rows ?? []).map((r) => [r.row, r.status]));
   return {
     tableName: table.tableName, resource: table.resource, enterpriseId: table.params.enterpriseId,
     counts: { change: count("change"), check: count("check"), invalid: count("invalid"), unchanged: count("unchanged"), deleted: plan.deleted.length, gone: plan.gone, typed: typed.length },
-    rows: plan.rows.filter((r) => r.kind !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]),
+    rows: plan.rows.filter((r) => r.kind !== "unchanged").sort((a, b) => a.rows[0] - b.rows[0]).map((r) => withSource(r, statusOf.get(r.rows[0]) ?? "")),
     deleted: plan.deleted,
     typed,
     fingerprint: fingerprintOf(plan),
   };
+}
+
+/** A planned row with the file lines an import filled it from, where its status names them. */
+function withSource(row: PlannedRow, status: string): PlannedRow & { source?: string } {
+  const sources = importSources(status);
+  return sources.length > 0 ? { ...row, source: sources.join("; ") } : row;
 }
 
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {

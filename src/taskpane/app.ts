@@ -10,6 +10,7 @@ import type { SelfTestReport, Workbook } from "../sheets";
 import { cardCloseSection } from "./card-close-section";
 import { connectionSection } from "./connection-section";
 import { diagnosticsSection } from "./diagnostics";
+import { importSection } from "./import-section";
 import { append } from "./dom";
 import { loadSection } from "./load-section";
 import type { OfferedIds } from "./offered-ids";
@@ -71,11 +72,15 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   };
   const connection = connectionSection(session, deps.defaults, () => load.connected());
   const load = loadSection(ctx, new RecentValues(storage), {
-    running, clearPreview: () => tables.clearPreview(), showTables: (selected) => tables.renderTables(selected),
+    running, clearPreview: () => tables.clearPreview(), showTables: (selected) => { void imports.refresh(); return tables.renderTables(selected); },
   });
   const tables = tablesSection(ctx, { withLoad: load.withLoad, running, storage, identity: deps.identity, recalculate: deps.recalculate });
 
-  append(root, connection, load.element, tables.element, cardCloseSection(ctx), settingsSection(session), deps.selfTest ? diagnosticsSection(deps.selfTest) : null);
+  const imports = importSection(ctx, storage, () => tables.clearPreview());
+  append(
+    root, connection, load.element, tables.element, imports.element, cardCloseSection(ctx), settingsSection(session),
+    deps.selfTest ? diagnosticsSection(deps.selfTest) : null,
+  );
   void tables.renderTables();
   void load.refreshSuggestions();
   return {

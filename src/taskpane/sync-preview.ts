@@ -36,7 +36,7 @@ function nextStep(c: SyncPreview["counts"]): string {
 function previewLines(p: SyncPreview): RowLine[] {
   return p.rows.map((r) => ({
     row: r.rows[0], id: r.id, kind: r.kind === "change" ? "ok" : r.kind === "check" ? "warn" : "error",
-    text: r.kind === "change" && r.patch && r.loaded ? `will send ${changeInWords(r.loaded, r.patch)}`
+    text: r.kind === "change" && r.patch && r.loaded ? `will send ${changeInWords(r.loaded, r.patch)}${r.source ? ` (from ${r.source})` : ""}`
       : r.kind === "check" && r.patch && r.loaded ? `check: ${r.message} (would send ${changeInWords(r.loaded, r.patch)})` : (r.message ?? ""),
   }));
 }
