@@ -94,7 +94,7 @@ describe("one row", () => {
 describe("what follows the service's words in a refusal", () => {
   it("accounted with a Paid at only: clear the paid fields, or choose paid", () => {
     expect(judgeEdit("expense", values("approved"), values("accounted", { paid_at: "2026-03-02T00:00:00Z" }))).toEqual({
-      kind: "invalid", message: "paid_id and paid_at must not be sent when state is 'accounted'. Clear Paid ID and Paid at, or set State to paid.",
+      kind: "invalid", message: "Paid ID and Paid at go with State paid only: clear them, or set State to paid.",
     });
   });
 

@@ -31,7 +31,7 @@ it("accounted with a Paid ID: read, then refused before it left; no PATCH over t
   expect(result).toEqual({ outcome: "not-sent", message: refused });
   expect(methods).toEqual(["GET"]);
   expect(lines).toEqual([{
-    at, id: e.id, from: "approved", to: "accounted", request: "none", sent: "", httpStatus: null, outcome: "not-sent",
+    at, id: e.id, from: "approved", to: "accounted", request: "none", sent: "", exact: "", httpStatus: null, outcome: "not-sent",
     message: `${refused} Refused before it left: nothing was sent.`,
   }]);
   expect(f.sandbox.store.transitionsOf(e.id)).toHaveLength(0);

@@ -5,7 +5,7 @@
  * edit at all. (The functions' state argument, src/functions/args.ts `optionalChoice`, trims and lower-cases
  * the same way; it is tested with the functions.)
  */
-import { listAllowances, listExpenses, SpendClient } from "../../src/api";
+import { InvalidRequestError, listAllowances, listExpenses, SpendClient } from "../../src/api";
 import { ALLOWANCE_STATES, EXPENSE_STATES, normalizeState } from "../../src/domain";
 import { canonical } from "../../src/sheets";
 import { JOURNAL_TABLE, previewInSheet, runSync } from "../../src/sync";
@@ -79,8 +79,8 @@ describe("the API client's list filter", () => {
   it("a state neither resource has is refused before anything is sent, quoting what was typed", () => {
     const t = fakeTransport(() => ({ body: {} }));
     const client = new SpendClient({ baseUrl: "https://api.example.com", enterpriseId: "e-1", apiKey: "sk_test_states", transport: t.transport });
-    expect(() => listExpenses(client, "s-1", { state: " Payed " })).toThrow(new RangeError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' Payed '."));
-    expect(() => listAllowances(client, "s-1", { state: "Draft" })).toThrow(new RangeError("state must be one of pending, approved, accounted, paid, rejected; got 'Draft'."));
+    expect(() => listExpenses(client, "s-1", { state: " Payed " })).toThrow(new InvalidRequestError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' Payed '."));
+    expect(() => listAllowances(client, "s-1", { state: "Draft" })).toThrow(new InvalidRequestError("state must be one of pending, approved, accounted, paid, rejected; got 'Draft'."));
     expect(t.requests).toEqual([]);
   });
 
