@@ -38,7 +38,9 @@ export async function serveFast(req: IncomingMessage, res: ServerResponse, head:
     return true;
   };
   const answer = (plain: PlainAnswer) => {
-    if (res.headersSent || res.destroyed || !sendHead(plain.status, plain.headers)) return;
+    // Framed by its length, as @hono/node-server frames a whole body (a keep-alive caller reads to its end).
+    const length: Record<string, string> = plain.body === null || head.method === "HEAD" ? {} : { "Content-Length": String(Buffer.byteLength(plain.body)) };
+    if (res.headersSent || res.destroyed || !sendHead(plain.status, { ...plain.headers, ...length })) return;
     res.end(plain.body ?? undefined);
     // Nothing of a refused body is needed: what is still coming is read and dropped, or the connection closed.
     if (!req.complete) drainRest(req);
