@@ -8,6 +8,7 @@
  */
 import { corsHeaders, answerPreflight, preflightOf, refuseOrigin } from "./cors";
 import type { ResolvedConfig } from "./config";
+import { tooLarge } from "./forward-answers";
 import { errorAnswer, type PlainAnswer } from "./http-errors";
 import { FORWARDED_METHODS, FORWARDED_PREFIX, FORWARDED_REQUEST_HEADERS, HEALTH_PATH } from "./limits";
 import type { RequestHead } from "./request-head";
@@ -67,11 +68,6 @@ export function admit(head: RequestHead, settings: ResolvedConfig, redact: (text
     if (value !== null) headers[name] = value;
   }
   return { forward: { url: `${settings.target}${url.pathname}${url.search}`, method, headers, publicBase: settings.publicUrl ?? url.origin, cors } };
-}
-
-/** The 413 of a request body over the cap, declared or counted as it arrives. */
-export function tooLarge(max: number): PlainAnswer {
-  return errorAnswer(413, `The request body is larger than ${max} bytes.`);
 }
 
 /**

@@ -11,7 +11,7 @@ export type BodyFailure = "too-large" | "idle" | "broken";
 
 /** The answer to a request body not read whole; `note` is told of an idle one (for the access log). */
 export function bodyRefused(reason: BodyFailure, config: ResolvedConfig, note: (event: string) => void): PlainAnswer {
-  if (reason === "too-large") return errorAnswer(413, `The request body is larger than ${config.maxBodyBytes} bytes.`);
+  if (reason === "too-large") return tooLarge(config.maxBodyBytes);
   // (A body that broke off: the caller left, or Node ended the request at its timeout and logged that.)
   if (reason === "idle") note("request body idle");
   // The rest of the body may still come: this connection is not used again.
@@ -19,6 +19,9 @@ export function bodyRefused(reason: BodyFailure, config: ResolvedConfig, note: (
     ? `The request body stopped arriving: nothing came for ${config.idleTimeoutMs} ms.`
     : "The request body broke off.", { Connection: "close" });
 }
+
+/** The 413 of a request body over the cap, declared or counted as it arrives. */
+export const tooLarge = (max: number) => errorAnswer(413, `The request body is larger than ${max} bytes.`);
 
 /** The service sent no answer head in time. */
 export const notAnsweredIn = (ms: number) => errorAnswer(504, `The service did not answer within ${ms} ms.`);

@@ -12,7 +12,7 @@ export type FindBytes = (haystack: Uint8Array, needle: Uint8Array, from: number)
  * The two keys a link follows, as sent. Searched for from a byte seldom seen in JSON (`xt"`, `vious"`: a search
  * from their opening quote would stop at every string), then checked whole.
  */
-export const WORDS = [word('"next"', 3), word('"previous"', 4)];
+const WORDS = [word('"next"', 3), word('"previous"', 4)];
 export const LONGEST_WORD = 10;
 
 function word(text: string, rare: number): { bytes: Uint8Array; rare: number; from: Uint8Array } {
