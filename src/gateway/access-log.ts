@@ -21,7 +21,7 @@ export interface AccessLogEntry {
   /**
    * Why the gateway itself ended the exchange, when a peer stalled or a limit was reached: "headers timeout",
    * "request timeout", "request body idle", "answer idle", "answer timeout", "over connection cap",
-   * "duplicate Host", "backslash in path". Method and path are "-" when the request head never arrived.
+   * "duplicate Host", "backslash in path", "invalid Host". Method and path are "-" when the request head never arrived.
    */
   event?: string;
 }

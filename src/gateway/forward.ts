@@ -3,7 +3,7 @@
  * answer relayed. Only the headers the service reads go up and only plain response headers come back; a success
  * body is streamed through (a list's `next`/`previous` links rewritten to the gateway), an error body is read
  * (bounded) and relayed with the caller's key redacted, since a service or a proxy in front of it may quote the
- * request back. The key itself is passed on and forgotten: nothing here keeps it. (The Node fast path does the
+ * request back. The key itself is passed on and written nowhere (redact.ts keeps the redactors of the last 64 keys, in memory only). (The Node fast path does the
  * same with node:http, node-relay.ts; the answers both give are in forward-answers.ts.)
  *
  * Time is bounded wherever a peer can stall: the caller's body may not pause longer than the idle timeout
