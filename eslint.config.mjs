@@ -29,7 +29,7 @@ const hosts = ["functions", "commands", "taskpane", "workbench"];
 // The gateway imports nothing of the add-in or the sandbox (DESIGN.md), not even the root modules of src/.
 const notGateway = ["domain", "api", "sheets", "sync", "sandbox", ...hosts, "shared-runtime", "requirements", "guarded-storage"];
 // Its fetch handler runs on Cloudflare Workers: web-standard APIs only. Only the Node entries may use node:.
-const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-server.ts", "src/gateway/lambda.ts", "src/gateway/team/databases.ts"];
+const gatewayNodeEntries = ["src/gateway/cli.ts", "src/gateway/node-*.ts", "src/gateway/lambda.ts", "src/gateway/team/databases.ts"];
 const webStandardOnly = { group: ["node:*"], message: "The gateway's handler runs on Workers too: web-standard APIs only (Node modules belong in cli.ts / node-server.ts)." };
 // ... and it imports nothing but its own files and hono, and touches no Node global.
 // (Team mode's files, in team/, also import the gateway's own (../x) and jose, which runs on Workers too.)

@@ -21,7 +21,7 @@ export interface AccessLogEntry {
   /**
    * Why the gateway itself ended the exchange, when a peer stalled or a limit was reached: "headers timeout",
    * "request timeout", "request body idle", "answer idle", "answer timeout", "over connection cap",
-   * "duplicate Host", "backslash in path". Method and path are "-" when the request head never arrived.
+   * "duplicate Host", "backslash in path", "invalid Host". Method and path are "-" when the request head never arrived.
    */
   event?: string;
 }
@@ -43,12 +43,16 @@ export function leaksKey(text: string, redact: (text: string) => string): boolea
   let verdict = seen.get(text);
   if (verdict === undefined) {
     verdict = holdsKeyShape(text) || decodedForms(text).some((form) => redact(form) !== form);
+    // (A redactor serves every request with its key, redact.ts: its answers are bounded, not kept for good.)
+    if (seen.size >= MAX_VERDICTS) seen.clear();
     seen.set(text, verdict);
   }
   return verdict;
 }
 
-/** leaksKey's answers per redactor (one per request: they go with it). */
+const MAX_VERDICTS = 4096;
+
+/** leaksKey's answers per redactor (they go with it). */
 const verdicts = new WeakMap<(text: string) => string, Map<string, boolean>>();
 
 /**

@@ -2,88 +2,94 @@
  * The gateway as a web-standard fetch handler: `createGateway(config).fetch(request)` runs unchanged on Node
  * (through @hono/node-server, see node-server.ts), Cloudflare Workers, AWS Lambda (hono/aws-lambda) and
  * Azure Functions (azure-functions.ts). It uses only Request, Response, Headers, fetch, URL, AbortController,
- * TextEncoder/Decoder, btoa and setTimeout: no Node module.
+ * TextEncoder/Decoder, btoa and setTimeout: no Node module. What it lets through is decided by admission.ts,
+ * which the Node fast path (node-fast.ts) asks too. In team mode (docs/team-mode.md) it alone serves: every
+ * request admitted to the service then also passes team/admission.ts (the person's token, a PATCH only once
+ * from its approved batch), and /team/v1 is the team API; node-server.ts never runs the fast path for it.
  */
-import { Hono, type Context } from "hono";
-import { loggedPath, scrubbedEntry, type AccessLogEntry } from "./access-log";
-import { resolveConfig, type GatewayConfig } from "./config";
-import { addCorsHeaders, answerPreflight, preflightOf, refuseOrigin } from "./cors";
-import { forward } from "./forward";
-import { jsonError } from "./http-errors";
-import { FORWARDED_PREFIX, HEALTH_PATH } from "./limits";
-import { redactorFor, requestSecrets } from "./redact";
-import { admitTeamRequest } from "./team/admission";
+import { Hono } from "hono";
+import { loggedPath } from "./access-log";
+import { admit, type Forwarding } from "./admission";
+import { resolveConfig, type GatewayConfig, type ResolvedConfig } from "./config";
+import { forward, type ForwardHooks } from "./forward";
+import { errorAnswer, jsonError, toResponse } from "./http-errors";
+import { TEAM_PREFIX } from "./limits";
+import { headOfRequest } from "./request-head";
+import { RequestLog } from "./request-log";
+import { admitTeamRequest, type BodyLimits } from "./team/admission";
+import type { TeamGate } from "./team/gate";
 import { teamRoutes } from "./team/routes";
-import { refuseKeyInUrl } from "./url-keys";
-
-type GatewayEnv = { Variables: { redact: (text: string) => string; event: (event: string) => void } };
 
 /** Builds the gateway; throws GatewayConfigError (naming the field) for a configuration it cannot run with. */
-export function createGateway(config: GatewayConfig): Hono<GatewayEnv> {
+export function createGateway(config: GatewayConfig): Hono {
   const settings = resolveConfig(config);
-  const app = new Hono<GatewayEnv>();
-
-  // Outermost: every request gets exactly one log line, refusals included, and one more if the gateway cuts
-  // its answer after the head went out. The redactor is built from this request's Authorization header and
-  // lives only as long as the request.
-  app.use(async (c, next) => {
-    const redact = redactorFor(requestSecrets(c.req.raw.headers.get("authorization"), settings.knownKeys));
-    c.set("redact", redact);
-    const log = (entry: AccessLogEntry) => settings.log(scrubbedEntry(entry, redact));
-    const started = settings.now();
-    let event: string | undefined;
-    let logged: AccessLogEntry | null = null;
-    c.set("event", (what) => {
-      if (logged) log({ ...logged, ms: Math.max(0, Math.round(settings.now() - started)), event: what });
-      else event = what;
-    });
-    await next();
-    const origin = c.req.raw.headers.get("origin");
-    logged = {
-      time: new Date(started).toISOString(),
-      method: c.req.raw.method,
-      path: loggedPath(new URL(c.req.url), redact),
-      status: c.res.status,
-      ms: Math.max(0, Math.round(settings.now() - started)),
-      ...(origin === null ? {} : { origin }),
-    };
-    log(event === undefined ? logged : { ...logged, event });
-  });
-
-  app.use(async (c, next) => {
-    const preflight = preflightOf(c.req.raw);
-    if (preflight) return answerPreflight(c.req.raw, preflight, settings.allowOrigins, settings.team !== null);
-    const refused = refuseOrigin(c.req.raw, settings.allowOrigins);
-    if (refused) return refused;
-    await next();
-    addCorsHeaders(c.res.headers, c.req.raw, settings.team !== null);
-  });
-
-  // Inside CORS, so an allowed page can read why; before anything that could forward it.
-  app.use(async (c, next) => refuseKeyInUrl(new URL(c.req.url), c.get("redact")) ?? next());
-
-  // Liveness only: it does not call the service (that would need a key), so a 200 means the gateway runs.
-  app.get(HEALTH_PATH, () => new Response(JSON.stringify({ status: "ok" }), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } }));
-
-  const limits = { maxBodyBytes: settings.maxBodyBytes, idleTimeoutMs: settings.idleTimeoutMs, timer: settings.timer };
-  const team = settings.team;
-  if (team) app.route("/team/v1", teamRoutes(team, limits));
-  const forwardHere = async (c: Context<GatewayEnv>) => {
-    const hooks = { redact: c.get("redact"), event: c.get("event") };
-    if (!team) return forward(c.req.raw, settings, hooks);
-    // Team mode: the person's token checked, the key put in its place, a PATCH's answer recorded (admission.ts).
-    const admitted = await admitTeamRequest(c.req.raw, team, limits);
-    if ("answered" in admitted) return admitted.answered;
-    return admitted.settle(await forward(admitted.request, settings, hooks));
-  };
-  app.all(FORWARDED_PREFIX, forwardHere);
-  app.all(`${FORWARDED_PREFIX}/*`, forwardHere);
-
-  app.notFound(() => jsonError(404, `Nothing here: the gateway forwards ${FORWARDED_PREFIX}/* and answers ${HEALTH_PATH}.`));
-  app.onError((error, c) => {
-    // The name only: a message could quote the request. (The redactor is the first thing every request gets.)
-    console.error(`gateway: unexpected ${error.name} on ${c.req.raw.method.slice(0, 20)} ${loggedPath(new URL(c.req.url), c.get("redact"))}`);
-    return jsonError(500, "Unexpected gateway error.");
-  });
+  const app = new Hono();
+  const team = settings.team ? teamMode(settings.team, settings) : null;
+  // One handler for every method and path (hono answers a HEAD with the GET route's head): admission.ts routes.
+  app.all("*", (c) => answer(c.req.raw, settings, team));
   return app;
+}
+
+/** Team mode's two parts: the team API, and the forwarding of what team admission lets through. */
+interface TeamMode {
+  api: Hono;
+  forward(request: Request, to: Forwarding, hooks: ForwardHooks): Promise<Response>;
+}
+
+function teamMode(gate: TeamGate, settings: ResolvedConfig): TeamMode {
+  const limits: BodyLimits = { maxBodyBytes: settings.maxBodyBytes, idleTimeoutMs: settings.idleTimeoutMs, timer: settings.timer };
+  const api = new Hono();
+  api.route(TEAM_PREFIX, teamRoutes(gate, limits));
+  api.notFound(() => jsonError(404, `Nothing here: the team API is ${TEAM_PREFIX}/*.`));
+  // To answer()'s catch, which prints the error's name only (hono's default would print its message).
+  api.onError((error) => {
+    throw error;
+  });
+  return {
+    api,
+    async forward(request, to, hooks) {
+      // The person's token checked, the key put in its place, a PATCH's answer recorded (team/admission.ts).
+      const admitted = await admitTeamRequest(request, gate, limits);
+      if ("answered" in admitted) {
+        request.body?.cancel().catch(() => undefined);
+        return admitted.answered;
+      }
+      const headers = { ...to.headers, authorization: gate.serviceAuthorization };
+      return admitted.settle(await forward(admitted.request, { ...to, headers }, settings, hooks));
+    },
+  };
+}
+
+async function answer(request: Request, settings: ResolvedConfig, team: TeamMode | null): Promise<Response> {
+  const log = new RequestLog(settings, request.headers.get("authorization"));
+  const head = headOfRequest(request);
+  let response: Response;
+  try {
+    // Awaited only when a check of admission's is asynchronous: a refusal goes out before the body is touched.
+    const pending = admit(head, settings, log.redact);
+    const decision = pending instanceof Promise ? await pending : pending;
+    if ("team" in decision) {
+      response = await (team ? team.api.fetch(request) : toResponse(errorAnswer(404, "Nothing here.")));
+      for (const [name, value] of Object.entries(decision.team.cors)) response.headers.set(name, value);
+    } else if ("answer" in decision) {
+      // Nothing of a refused request's body is read (its source is told to stop before it is asked for a byte).
+      request.body?.cancel().catch(() => undefined);
+      response = toResponse(decision.answer);
+    } else {
+      const hooks = { redact: log.redact, event: (what: string) => log.note(what) };
+      response = await (team ? team.forward(request, decision.forward, hooks) : forward(request, decision.forward, settings, hooks));
+      for (const [name, value] of Object.entries(decision.forward.cors)) response.headers.set(name, value);
+    }
+    log.answered(head, response.status);
+  } catch (error) {
+    // (Also a log that throws: its entry is lost, the caller still gets an answer.)
+    response = toResponse(unexpected(error, head.method, head.url, log.redact));
+  }
+  return response;
+}
+
+/** A fault of the gateway's own: the error's name only is printed (a message could quote the request). */
+export function unexpected(error: unknown, method: string, url: URL, redact: (text: string) => string) {
+  console.error(`gateway: unexpected ${error instanceof Error ? error.name : "error"} on ${method.slice(0, 20)} ${loggedPath(url, redact)}`);
+  return errorAnswer(500, "Unexpected gateway error.");
 }

@@ -64,7 +64,7 @@ export interface ResolvedConfig {
 
 export type ConfigField =
   | "target" | "allowOrigins" | "timeoutMs" | "idleTimeoutMs" | "answerTimeoutMs" | "publicUrl" | "maxBodyBytes"
-  | "headersTimeoutMs" | "requestTimeoutMs" | "maxConnections";
+  | "headersTimeoutMs" | "requestTimeoutMs" | "maxConnections" | "fetch" | "handler";
 
 /** A configuration mistake; `field` names what to fix (the CLI maps it to its flag). */
 export class GatewayConfigError extends Error {

@@ -7,8 +7,9 @@
  * headers: the browser would hide the answer, but the PATCH would already have reached the service.
  * No Origin (curl, a server, a health probe) is not a browser page and passes; the key is what authorizes.
  */
-import { jsonError } from "./http-errors";
+import { errorAnswer, type PlainAnswer } from "./http-errors";
 import { FORWARDED_METHODS, PREFLIGHT_MAX_AGE_SECONDS } from "./limits";
+import type { RequestHead } from "./request-head";
 
 /** The request headers a page may send: what the add-in's client sets. */
 const ALLOWED_HEADERS = ["authorization", "content-type", "accept"];
@@ -21,9 +22,9 @@ const VARY = "Origin";
 const PREFLIGHT_VARY = "Origin, Access-Control-Request-Method, Access-Control-Request-Headers";
 
 /** A preflight's origin and the method it asks for; undefined when the request is not a preflight. */
-export function preflightOf(request: Request): { origin: string; method: string } | undefined {
-  const origin = request.headers.get("origin");
-  const method = request.headers.get("access-control-request-method");
+export function preflightOf(request: RequestHead): { origin: string; method: string } | undefined {
+  const origin = request.header("origin");
+  const method = request.header("access-control-request-method");
   return request.method === "OPTIONS" && origin !== null && method !== null ? { origin, method } : undefined;
 }
 
@@ -32,21 +33,22 @@ const TEAM_METHODS = ["POST"];
 const TEAM_HEADERS = ["x-spend-batch"];
 
 /** The answer to a preflight. */
-export function answerPreflight(request: Request, { origin, method }: { origin: string; method: string }, allowed: ReadonlySet<string>, team = false): Response {
+export function answerPreflight(request: RequestHead, { origin, method }: { origin: string; method: string }, allowed: ReadonlySet<string>, team = false): PlainAnswer {
   const methods = team ? [...FORWARDED_METHODS, ...TEAM_METHODS] : [...FORWARDED_METHODS];
   const allowedHeaders = team ? [...ALLOWED_HEADERS, ...TEAM_HEADERS] : ALLOWED_HEADERS;
-  if (!allowed.has(origin)) return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: PREFLIGHT_VARY });
+  if (!allowed.has(origin)) return errorAnswer(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: PREFLIGHT_VARY });
   // (Headers has already trimmed the value.)
   if (!methods.includes(method)) {
-    return jsonError(403, `Method ${method.slice(0, 20)} is not allowed; the gateway forwards ${methods.join(", ")}.`, { Vary: PREFLIGHT_VARY });
+    return errorAnswer(403, `Method ${method.slice(0, 20)} is not allowed; the gateway forwards ${methods.join(", ")}.`, { Vary: PREFLIGHT_VARY });
   }
-  const asked = (request.headers.get("access-control-request-headers") ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
+  const asked = (request.header("access-control-request-headers") ?? "").split(",").map((h) => h.trim().toLowerCase()).filter((h) => h !== "");
   const refused = asked.filter((h) => !allowedHeaders.includes(h));
   if (refused.length > 0) {
-    return jsonError(403, `Request header ${refused.join(", ").slice(0, 200)} is not allowed; the gateway forwards ${allowedHeaders.join(", ")}.`, { Vary: PREFLIGHT_VARY });
+    return errorAnswer(403, `Request header ${refused.join(", ").slice(0, 200)} is not allowed; the gateway forwards ${allowedHeaders.join(", ")}.`, { Vary: PREFLIGHT_VARY });
   }
-  return new Response(null, {
+  return {
     status: 204,
+    body: null,
     headers: {
       "Access-Control-Allow-Origin": origin,
       "Access-Control-Allow-Methods": methods.join(", "),
@@ -54,24 +56,21 @@ export function answerPreflight(request: Request, { origin, method }: { origin: 
       "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE_SECONDS),
       Vary: PREFLIGHT_VARY,
     },
-  });
+  };
 }
 
 /** A refusal when the request comes from a page whose origin is not allowed; undefined when it may go on. */
-export function refuseOrigin(request: Request, allowed: ReadonlySet<string>): Response | undefined {
-  const origin = request.headers.get("origin");
+export function refuseOrigin(request: RequestHead, allowed: ReadonlySet<string>): PlainAnswer | undefined {
+  const origin = request.header("origin");
   if (origin === null || allowed.has(origin)) return undefined;
-  return jsonError(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: VARY });
+  return errorAnswer(403, `Origin ${origin.slice(0, 200)} is not allowed by this gateway.`, { Vary: VARY });
 }
 
 /** Team mode's answers also say whether a PATCH was answered from the record, and how to sign in. */
 const TEAM_EXPOSED_HEADERS = `${EXPOSED_HEADERS}, X-Spend-Replayed, WWW-Authenticate`;
 
-/** Adds the CORS headers of an actual (non-preflight) answer for an allowed origin, in place. */
-export function addCorsHeaders(headers: Headers, request: Request, team = false): void {
-  const origin = request.headers.get("origin");
-  headers.append("Vary", VARY);
-  if (origin === null) return;
-  headers.set("Access-Control-Allow-Origin", origin);
-  headers.set("Access-Control-Expose-Headers", team ? TEAM_EXPOSED_HEADERS : EXPOSED_HEADERS);
+/** The CORS headers of an actual (non-preflight) answer, for a request whose origin is allowed (or that has none). */
+export function corsHeaders(request: RequestHead, team = false): Record<string, string> {
+  const origin = request.header("origin");
+  return origin === null ? { Vary: VARY } : { Vary: VARY, "Access-Control-Allow-Origin": origin, "Access-Control-Expose-Headers": team ? TEAM_EXPOSED_HEADERS : EXPOSED_HEADERS };
 }

@@ -69,3 +69,6 @@ export const PREFLIGHT_MAX_AGE_SECONDS = 600;
 export const FORWARDED_PREFIX = "/public/v1";
 
 export const HEALTH_PATH = "/healthz";
+
+/** Team mode's own API (team/routes.ts), answered by the gateway itself; nothing under it is forwarded. */
+export const TEAM_PREFIX = "/team/v1";

@@ -7,16 +7,22 @@
  * service is relayed as sent. Bytes are scanned, not parsed: JSON's structure is ASCII and UTF-8 never puts
  * an ASCII byte inside a multi-byte character, so a chunk may end anywhere, even inside a character.
  *
- * How it keeps up (issue 49: a byte-by-byte state machine scanned at ~120 MB/s, a few ms of the gateway's one
- * thread per 1,000-record page): the rule only looks at depth 1, the envelope's few bytes, and those are read
- * byte by byte as before. Everything below depth 1 (the records, nearly the whole page) and every string that
- * is neither a top-level key nor a link is only skipped: a tight loop with its state in locals that looks for
- * nothing but a quote, a backslash (which skips the byte after it) and a bracket, until depth 1 comes back.
- * A chunk with no link in it goes out as it came (no copy). The web-standard handler has no native multi-byte
- * search (Buffer is Node's), so the scan is JS; the rule is checked byte for byte against the rewriter as it
- * was (test/gateway/links-reference.ts) on random bodies and chunkings.
+ * How it keeps up (issue 49): a link can only follow the literal bytes `"next"` or `"previous"` (a key is compared
+ * as sent, escapes not decoded), so a chunk without them, arriving while no key or link is being read, is not
+ * scanned at all: it goes out as it came, and is only kept aside (the `deferred` bytes, up to MAX_DEFERRED_BYTES).
+ * When a chunk does hold one, the bytes kept aside are scanned first, to know the depth and strings at its
+ * start, then the chunk itself; then the scan goes on chunk by chunk until no key or link is open. The search
+ * is native where the platform has one (Node passes Buffer's indexOf; elsewhere Uint8Array's indexOf finds a
+ * rare byte of each word). So a list page, whose links come before its records, is scanned for a few hundred
+ * bytes and searched for the rest. A scan reads depth 1, the envelope, byte by byte; below it (the records)
+ * and in any string that is neither a top-level key nor a link, a tight loop looks for nothing but a quote, a
+ * backslash (which skips the byte after it) and a bracket. The rule is checked byte for byte against the
+ * rewriter as it was (test/gateway/links-reference.ts) on random bodies and chunkings.
  */
-import { FORWARDED_PREFIX } from "./limits";
+import { concat, findBytes, LONGEST_WORD, wordEnd, type FindBytes } from "./link-words";
+
+export type { FindBytes } from "./link-words";
+export { rewriteLink } from "./link-target";
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -33,21 +39,11 @@ const MAX_KEY_BYTES = 8;
 const DECODER = new TextDecoder();
 const ENCODER = new TextEncoder();
 
-/** `link` on the gateway instead of the service, or null when it does not point under the target's /public/v1/. */
-export function rewriteLink(link: string, target: string, publicBase: string): string | null {
-  let url: URL;
-  let base: URL;
-  try {
-    url = new URL(link);
-    base = new URL(target);
-  } catch {
-    return null;
-  }
-  // (The target is checked: no trailing slash, but for the bare origin's `/`.)
-  const prefix = base.pathname.replace(/\/$/, "");
-  if (url.origin !== base.origin || url.username || url.password || !url.pathname.startsWith(`${prefix}${FORWARDED_PREFIX}/`)) return null;
-  return `${publicBase}${url.pathname.slice(prefix.length)}${url.search}${url.hash}`;
-}
+/**
+ * Chunks kept aside unscanned, at most this many bytes (more than the largest page, 1.4 MB): past it they are
+ * scanned and let go, so a long answer costs a scan, never more memory.
+ */
+const MAX_DEFERRED_BYTES = 4 * 1024 * 1024;
 
 /** Rewrites a JSON body's top-level `next`/`previous` links chunk by chunk; `end()` gives what is still held. */
 export class LinkRewriter {
@@ -68,14 +64,64 @@ export class LinkRewriter {
   /** What this push gives out so far, and where the bytes of its chunk not yet given out nor held start. */
   private parts: Uint8Array[] = [];
   private from = 0;
+  /** Chunks given out unscanned (none held a key of ours), to be scanned before one that does. */
+  private deferred: Uint8Array[] = [];
+  private deferredBytes = 0;
+  /** The last bytes given out unscanned (a word's length less one), where a word cut by a chunk's end begins. */
+  private tail = new Uint8Array(0);
 
-  constructor(private readonly rewrite: (link: string) => string | null) {}
+  /** `find`: a native search where there is one (Node: Buffer's indexOf); by default a web-standard one. */
+  constructor(private readonly rewrite: (link: string) => string | null, private readonly find: FindBytes = findBytes) {}
 
   push(chunk: Uint8Array): Uint8Array {
+    const until = wordEnd(chunk, this.tail, this.find);
+    if (until < 0 && this.quiet()) {
+      this.defer(chunk);
+      if (this.deferredBytes > MAX_DEFERRED_BYTES) this.catchUp();
+      return chunk;
+    }
+    this.catchUp();
+    return this.scan(chunk, Math.max(0, until));
+  }
+
+  /** No key or link is being read: what follows matters only if it holds a word of ours. */
+  private quiet(): boolean {
+    return this.held === null && this.keyText === null && !this.linkKey && !this.valueNext;
+  }
+
+  /** Gives out `bytes` unscanned, kept aside to be scanned before a chunk that holds a word. */
+  private defer(bytes: Uint8Array): void {
+    this.deferred.push(bytes);
+    this.deferredBytes += bytes.byteLength;
+    // The seam with what comes next: the last bytes given out unscanned, of this part and those before it.
+    if (bytes.byteLength >= LONGEST_WORD - 1) this.tail = bytes.slice(bytes.byteLength - (LONGEST_WORD - 1));
+    else {
+      const joined = new Uint8Array(this.tail.byteLength + bytes.byteLength);
+      joined.set(this.tail);
+      joined.set(bytes, this.tail.byteLength);
+      this.tail = joined.slice(Math.max(0, joined.byteLength - (LONGEST_WORD - 1)));
+    }
+  }
+
+  /** Scans the chunks given out unscanned (nothing in them is rewritten: they hold no key of ours). */
+  private catchUp(): void {
+    const deferred = this.deferred;
+    this.deferred = [];
+    for (const chunk of deferred) this.scan(chunk);
+    this.deferredBytes = 0;
+    this.tail = new Uint8Array(0);
+  }
+
+  /** Scans `chunk` up to `until` and on until no key or link is open; the rest is deferred (given out unscanned). */
+  private scan(chunk: Uint8Array, until = chunk.length): Uint8Array {
     this.parts = [];
     this.from = 0;
     let i = 0;
     while (i < chunk.length) {
+      if (i >= until && this.quiet()) {
+        this.defer(chunk.subarray(i));
+        break;
+      }
       if (this.held) i = this.readLink(chunk, i);
       else if (this.keyText !== null) i = this.readKey(chunk, i);
       else if (this.inString) i = this.skipString(chunk, i);
@@ -90,6 +136,8 @@ export class LinkRewriter {
 
   /** What is still held at the end of the body (a link cut short): relayed as it came. */
   end(): Uint8Array {
+    this.deferred = [];
+    this.deferredBytes = 0;
     const rest = this.held ? concat(this.held) : new Uint8Array(0);
     this.held = null;
     return rest;
@@ -247,16 +295,4 @@ export class LinkRewriter {
     }
     return rewritten === null ? raw : ENCODER.encode(JSON.stringify(rewritten));
   }
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const size = parts.reduce((n, p) => n + p.byteLength, 0);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
 }

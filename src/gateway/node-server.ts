@@ -1,6 +1,7 @@
 /**
- * Runs the gateway on Node's HTTP server (the CLI and the tests): the same fetch handler, behind
- * @hono/node-server, with what only a server of its own can bound (serverless platforms bound these
+ * Runs the gateway on Node's HTTP server (the CLI and the tests): by default on the fast path (node-fast.ts:
+ * Node's own streams and node:http to the service, the fetch handler's decisions and answers), or with
+ * `handler: "fetch"` the fetch handler itself behind @hono/node-server; either way with what only a server of its own can bound (serverless platforms bound these
  * themselves): the time a caller has to send its request head and its whole request (408 after it), the
  * connections at once (an idle one closed for a newcomer, connection-cap.ts; 503 when all are busy), and a
  * request with two Host headers (400, RFC 9112 section 3.2). Each of these gets one access-log entry, without
@@ -10,10 +11,13 @@ import { getRequestListener } from "@hono/node-server";
 import { STATUS_CODES, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { loggedPath, scrubbedEntry, type AccessLogEntry } from "./access-log";
+import { loggedPath, scrubbedEntry } from "./access-log";
 import { createGateway } from "./app";
-import { GatewayConfigError, isLoopbackHost, positive, type GatewayConfig } from "./config";
+import { GatewayConfigError, isLoopbackHost, positive, resolveConfig, type GatewayConfig, type ResolvedConfig } from "./config";
 import { ConnectionCap } from "./connection-cap";
+import { serveFast } from "./node-fast";
+import { nodeHead } from "./node-head";
+import { upstreamAgents } from "./node-upstream";
 import { redactorFor, requestSecrets } from "./redact";
 import {
   DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS, HEALTH_PATH, OVERFLOW_CONNECTIONS,
@@ -38,6 +42,26 @@ export interface NodeListen {
   requestTimeoutMs?: number;
   /** Connections at once; default DEFAULT_MAX_CONNECTIONS. */
   maxConnections?: number;
+  /**
+   * "fast" (the default): Node's own streams, node:http to the service (config.fetch is not used, so it may
+   * not be given). "fetch": the web-standard fetch handler behind @hono/node-server, as on the other platforms.
+   * In team mode only "fetch" (the default then): see nodeHandler.
+   */
+  handler?: "fast" | "fetch";
+}
+
+/**
+ * The handler a gateway runs on. Team mode runs on the fetch handler only: its admission (team/admission.ts:
+ * the token verified, a PATCH claimed once from its batch and its answer recorded) is wired there, and the
+ * fast path streams bodies where team mode must read a PATCH whole and record the answer whole. So a team
+ * gateway defaults to "fetch", and asking for "fast" is refused rather than run without those checks.
+ */
+function nodeHandler(config: GatewayConfig, listen: NodeListen): "fast" | "fetch" {
+  if (config.team === undefined) return listen.handler ?? "fast";
+  if (listen.handler === "fast") {
+    throw new GatewayConfigError("handler", "Team mode runs on the fetch handler only (its token and batch checks are wired there): leave handler unset or give \"fetch\".");
+  }
+  return "fetch";
 }
 
 /** How long a closed-for-writing socket may still send before it is destroyed (so the close is a clean FIN). */
@@ -80,10 +104,9 @@ function serverLimits(listen: NodeListen): ServerLimits {
 /** One access-log entry for what the server answers itself, before or without the fetch handler. */
 type ServerEvent = (status: number, what: string, req?: IncomingMessage) => void;
 
-function serverEvents(config: GatewayConfig): ServerEvent {
-  const log = config.log ?? ((entry: AccessLogEntry) => console.log(JSON.stringify(entry)));
-  const now = config.now ?? Date.now;
-  const knownKeys = config.knownKeys ?? [];
+function serverEvents(settings: ResolvedConfig): ServerEvent {
+  // (The resolved keys: in team mode the enterprise key is among them.)
+  const { log, now, knownKeys } = settings;
   return (status, what, req) => {
     const redact = redactorFor(requestSecrets(req?.headers.authorization, knownKeys));
     log(scrubbedEntry({
@@ -105,8 +128,14 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
     // Without it, list links follow the request's Host header: any client could have them name any host.
     throw new GatewayConfigError("publicUrl", `The gateway listens on ${host}, which others can reach: give its public URL (list links point there, never at the Host a client names), like https://gateway.example.com.`);
   }
-  const event = serverEvents(config);
-  const handle = getRequestListener(gateway.fetch);
+  const fast = nodeHandler(config, listen) === "fast";
+  if (fast && config.fetch !== undefined) {
+    throw new GatewayConfigError("fetch", "The Node fast path calls the service with node:http: a fetch function is used only with handler \"fetch\".");
+  }
+  const settings = resolveConfig(config);
+  const agents = upstreamAgents();
+  const event = serverEvents(settings);
+  const viaFetch = getRequestListener(gateway.fetch);
   /** Connections beyond the cap: let in only to be answered (healthz, or 503). */
   const overflow = new WeakSet<Socket>();
   const slots = new ConnectionCap<Socket>(limits.cap, OVERFLOW_CONNECTIONS);
@@ -119,7 +148,11 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
   }, (req: IncomingMessage, res: ServerResponse) => {
     slots.busy(req.socket);
     res.once("close", () => slots.rest(req.socket));
-    if (!answeredBeforeHandler(req, res, overflow.has(req.socket), limits.cap, event)) void handle(req, res);
+    if (answeredBeforeHandler(req, res, overflow.has(req.socket), limits.cap, event)) return;
+    const head = nodeHead(req);
+    if (head === null) return answerInvalidHost(req, res, event);
+    if (fast) void serveFast(req, res, head, settings, agents);
+    else void viaFetch(req, res);
   });
   let open = 0;
   server.on("connection", (socket: Socket) => {
@@ -143,6 +176,7 @@ export async function startGateway(config: GatewayConfig, listen: NodeListen = {
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
+      agents.destroy();
     }),
   };
 }
@@ -174,6 +208,16 @@ function answeredBeforeHandler(req: IncomingMessage, res: ServerResponse, overCa
   res.writeHead(503, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Retry-After": "1" });
   res.end(JSON.stringify({ status: 503, error: `The gateway is at its limit of ${cap} connections; try again in a moment.` }));
   return true;
+}
+
+/**
+ * A Host header (or target) that makes no URL: refused in the gateway's words on both paths (@hono/node-server
+ * would answer an empty 400 of its own, unlogged).
+ */
+function answerInvalidHost(req: IncomingMessage, res: ServerResponse, event: ServerEvent): void {
+  event(400, "invalid Host", req);
+  res.writeHead(400, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", Connection: "close" });
+  res.end(JSON.stringify({ status: 400, error: "The request's Host header and target do not make a valid URL." }));
 }
 
 /** What never reaches a handler: a request head or body not received in time, bytes Node's parser refuses. */

@@ -4,13 +4,13 @@
  * the Authorization header only. docs/deploy.md, "What the gateway never forwards".
  */
 import { leaksKey } from "./access-log";
-import { jsonError } from "./http-errors";
+import { errorAnswer, type PlainAnswer } from "./http-errors";
 
 /** The refusal, naming no part of what was sent. */
 export const KEY_IN_URL_MESSAGE = "The request's path or query holds what looks like an API key; it is not forwarded. Send the key only in the Authorization header.";
 
 /** A 400 for a URL that holds a key, or undefined when it holds none. */
-export function refuseKeyInUrl(url: URL, redact: (text: string) => string): Response | undefined {
+export function refuseKeyInUrl(url: URL, redact: (text: string) => string): PlainAnswer | undefined {
   const parts = [...url.pathname.split("/"), ...url.search.slice(1).split("&")];
-  return parts.some((part) => part !== "" && leaksKey(part, redact)) ? jsonError(400, KEY_IN_URL_MESSAGE) : undefined;
+  return parts.some((part) => part !== "" && leaksKey(part, redact)) ? errorAnswer(400, KEY_IN_URL_MESSAGE) : undefined;
 }

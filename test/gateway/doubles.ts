@@ -1,4 +1,6 @@
 /** Test doubles for the gateway: a manual timer, a stepping clock, and an upstream fetch stub that records calls. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { AccessLogEntry, GatewayConfig, Timer } from "../../src/gateway";
 
 /** setTimeout by hand: tests fire what is pending; nothing waits on the wall clock. */
@@ -65,4 +67,56 @@ export function silentUpstream(): { fetch: NonNullable<GatewayConfig["fetch"]>; 
 export function collectLogs(): { log: (entry: AccessLogEntry) => void; entries: AccessLogEntry[] } {
   const entries: AccessLogEntry[] = [];
   return { entries, log: (entry) => entries.push(entry) };
+}
+
+/**
+ * The same stub as a real HTTP server on loopback, for a gateway on Node (either path: the fast path calls the
+ * service with node:http, not fetch). `answer` is as stubUpstream's; the call's signal aborts when the gateway
+ * gives the request up (closes it). `target` is the stub's URL, for the gateway's configuration.
+ */
+export async function serveStub(answer: (call: UpstreamCall) => Response | Promise<Response>): Promise<{ target: string; calls: UpstreamCall[]; close(): Promise<void> }> {
+  const calls: UpstreamCall[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", async () => {
+      const aborted = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) aborted.abort(new DOMException("The gateway closed the request.", "AbortError"));
+      });
+      const headers = new Headers();
+      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      const call = { url: `${target}${req.url}`, method: req.method ?? "GET", headers, body: Buffer.concat(chunks).toString("utf8"), signal: aborted.signal };
+      calls.push(call);
+      let response: Response;
+      try {
+        response = await answer(call);
+      } catch {
+        return void res.destroy();
+      }
+      const out: Record<string, string> = {};
+      response.headers.forEach((value, name) => (out[name] = value));
+      res.writeHead(response.status, out);
+      if (!response.body) return void res.end();
+      res.flushHeaders();
+      const reader = response.body.getReader();
+      aborted.signal.addEventListener("abort", () => void reader.cancel().catch(() => undefined));
+      try {
+        for (let next = await reader.read(); !next.done; next = await reader.read()) res.write(next.value);
+        res.end();
+      } catch {
+        res.destroy();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    target,
+    calls,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
 }

@@ -8,6 +8,8 @@
  * prefix) is caught only when known. Over real sockets, the gateway in front of the real sandbox; every line is
  * checked in both the forms the CLI writes (text and JSON).
  */
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
 import { base64Cores, literalForms } from "../../src/api/redact";
 import { formatJson, formatText, type AccessLogEntry } from "../../src/gateway";
 import { startGateway, type RunningGateway } from "../../src/gateway/node-server";
@@ -25,22 +27,39 @@ let port: number;
 let logs: AccessLogEntry[];
 let forwarded: string[];
 
-beforeAll(async () => {
-  f = await withSandbox();
+/** Starts a gateway on `handler`'s path in front of the sandbox, through a recorder of what reaches the sandbox. */
+async function startOn(handler: "fast" | "fetch") {
   logs = [];
   forwarded = [];
-  gateway = await startGateway({
-    target: f.sandbox.baseUrl, allowOrigins: [ADDIN], log: (entry) => logs.push(entry),
-    // The real fetch to the real sandbox; only what reached it is noted.
-    fetch: (url, init) => {
-      forwarded.push(url);
-      return fetch(url, init);
-    },
-  }, { headersTimeoutMs: 300, requestTimeoutMs: 600 });
+  gateway = await startGateway({ target: recorder.target, allowOrigins: [ADDIN], log: (entry) => logs.push(entry) }, { headersTimeoutMs: 300, requestTimeoutMs: 600, handler });
   port = Number(new URL(gateway.baseUrl).port);
+}
+
+/** Between the gateway and the sandbox: notes the path of each request that got through, and passes it on. */
+let recorder: { target: string; close(): Promise<void> };
+beforeAll(async () => {
+  f = await withSandbox();
+  const to = new URL(f.sandbox.baseUrl);
+  const server = createServer((req, res) => {
+    forwarded.push(req.url ?? "");
+    const up = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    up.on("error", () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  recorder = {
+    target: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
 });
 afterAll(async () => {
-  await gateway?.close();
+  await recorder?.close();
   await f?.sandbox.close();
 });
 
@@ -114,82 +133,87 @@ async function expectRefused(path: string, headers: string[], key: string): Prom
   expectNoKeyIn(mine, key);
 }
 
-describe("a key in the URL, with no Authorization header: known by its shape", () => {
-  it("(the sandbox issues keys of that shape)", () => {
-    expect(f.enterprise.api_key).toMatch(/^sk_sandbox_[0-9a-f]{32}$/);
+describe.each(["fast", "fetch"] as const)("on the %s path", (handler) => {
+  beforeAll(() => startOn(handler));
+  afterAll(() => gateway?.close());
+
+  describe("a key in the URL, with no Authorization header: known by its shape", () => {
+    it("(the sandbox issues keys of that shape)", () => {
+      expect(f.enterprise.api_key).toMatch(/^sk_sandbox_[0-9a-f]{32}$/);
+    });
+
+    it("each placement is refused, never forwarded, and logged redacted", async () => {
+      for (const [what, path] of placements(f.enterprise.api_key)) {
+        await expectRefused(path, [], f.enterprise.api_key).catch((error: Error) => {
+          throw new Error(`${what}: ${error.message}`);
+        });
+      }
+    });
   });
 
-  it("each placement is refused, never forwarded, and logged redacted", async () => {
-    for (const [what, path] of placements(f.enterprise.api_key)) {
-      await expectRefused(path, [], f.enterprise.api_key).catch((error: Error) => {
-        throw new Error(`${what}: ${error.message}`);
-      });
-    }
-  });
-});
+  describe("a key in the URL and in the Authorization header: known as sent", () => {
+    it("each placement of the sandbox's key is refused and logged redacted", async () => {
+      for (const [what, path] of placements(f.enterprise.api_key)) {
+        await expectRefused(path, [`Authorization: Api-Key ${f.enterprise.api_key}`], f.enterprise.api_key).catch((error: Error) => {
+          throw new Error(`${what}: ${error.message}`);
+        });
+      }
+    });
 
-describe("a key in the URL and in the Authorization header: known as sent", () => {
-  it("each placement of the sandbox's key is refused and logged redacted", async () => {
-    for (const [what, path] of placements(f.enterprise.api_key)) {
-      await expectRefused(path, [`Authorization: Api-Key ${f.enterprise.api_key}`], f.enterprise.api_key).catch((error: Error) => {
-        throw new Error(`${what}: ${error.message}`);
-      });
-    }
+    it("each placement of a key with no key's shape is refused and logged redacted too", async () => {
+      for (const [what, path] of placements(UNSHAPED)) {
+        await expectRefused(path, [`Authorization: Api-Key ${UNSHAPED}`], UNSHAPED).catch((error: Error) => {
+          throw new Error(`${what}: ${error.message}`);
+        });
+      }
+    });
   });
 
-  it("each placement of a key with no key's shape is refused and logged redacted too", async () => {
-    for (const [what, path] of placements(UNSHAPED)) {
-      await expectRefused(path, [`Authorization: Api-Key ${UNSHAPED}`], UNSHAPED).catch((error: Error) => {
-        throw new Error(`${what}: ${error.message}`);
-      });
-    }
-  });
-});
-
-describe("what the gateway answers itself, before its handler", () => {
-  it.each([
-    ["two Host headers", `GET ${"/public/v1/x/?k=KEY"} HTTP/1.1\r\nHost: gw\r\nHost: other\r\nConnection: close\r\n\r\n`, "duplicate Host", 400],
-    ["a backslash in the path", `GET ${"/public/v1\\KEY/"} HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n`, "backslash in path", 400],
-  ])("%s: logged with the key redacted", async (_what, request, event, status) => {
-    const before = logs.length;
-    const key = f.enterprise.api_key;
-    const answer = await rawRequest(port, request.replace("KEY", key), { waitForClose: true });
-    expect(answer.status).toBe(status);
-    const mine = logs.slice(before);
-    expect(mine.map((e) => [e.status, e.event])).toEqual([[status, event]]);
-    expect(mine[0].path).toContain("[redacted]");
-    expectNoKeyIn(mine, key);
-  });
-});
-
-describe("other fields of a line", () => {
-  it("an Origin holding the key is logged redacted: where it stands when known, whole when only its shape tells", async () => {
-    const key = f.enterprise.api_key;
-    for (const [headers, logged] of [[[], "[redacted]"], [[`Authorization: Api-Key ${key}`], "https://[redacted].example.net"]] as const) {
+  describe("what the gateway answers itself, before its handler", () => {
+    it.each([
+      ["two Host headers", `GET ${"/public/v1/x/?k=KEY"} HTTP/1.1\r\nHost: gw\r\nHost: other\r\nConnection: close\r\n\r\n`, "duplicate Host", 400],
+      ["a backslash in the path", `GET ${"/public/v1\\KEY/"} HTTP/1.1\r\nHost: gw\r\nConnection: close\r\n\r\n`, "backslash in path", 400],
+    ])("%s: logged with the key redacted", async (_what, request, event, status) => {
       const before = logs.length;
-      const answer = await send(`${f.prefix}/corporate-cards/`, [`Origin: https://${key}.example.net`, ...headers]);
-      expect(answer.status).toBe(403);
-      expect(logs.slice(before).map((e) => e.origin)).toEqual([logged]);
-    }
-    expectNoKeyIn(logs, key);
+      const key = f.enterprise.api_key;
+      const answer = await rawRequest(port, request.replace("KEY", key), { waitForClose: true });
+      expect(answer.status).toBe(status);
+      const mine = logs.slice(before);
+      expect(mine.map((e) => [e.status, e.event])).toEqual([[status, event]]);
+      expect(mine[0].path).toContain("[redacted]");
+      expectNoKeyIn(mine, key);
+    });
   });
-});
 
-describe("what is not a key is forwarded and logged as sent", () => {
-  it("a list with every filter the spec names, and a record by its UUID", async () => {
-    const sub = f.enterprise.subsidiaries[0];
-    const paths = [
-      `${f.prefix}/subsidiaries/${sub}/expenses/?page=1&page_size=5&state=approved&created_at_from=2026-01-01&created_at_to=2026-11-30&expand=cost_center,category,user,approved_by,fund,fare`,
-      `${f.prefix}/subsidiaries/${sub}/allowances/?page=2&page_size=3&expand=beneficiary%2Callowance_segments%2Cdocuments`,
-      `${f.prefix}/corporate-cards/${f.enterprise.cards[0].id}/?expand=bank,user`,
-    ];
-    for (const path of paths) {
-      const before = { logs: logs.length, forwarded: forwarded.length };
-      const answer = await send(path, [`Authorization: Api-Key ${f.enterprise.api_key}`]);
-      expect(answer.status).toBe(200);
-      expect(forwarded.length).toBe(before.forwarded + 1);
-      expect(logs.slice(before.logs).map((e) => [e.status, e.path])).toEqual([[200, path]]);
-    }
-    expectNoKeyIn(logs, f.enterprise.api_key);
+  describe("other fields of a line", () => {
+    it("an Origin holding the key is logged redacted: where it stands when known, whole when only its shape tells", async () => {
+      const key = f.enterprise.api_key;
+      for (const [headers, logged] of [[[], "[redacted]"], [[`Authorization: Api-Key ${key}`], "https://[redacted].example.net"]] as const) {
+        const before = logs.length;
+        const answer = await send(`${f.prefix}/corporate-cards/`, [`Origin: https://${key}.example.net`, ...headers]);
+        expect(answer.status).toBe(403);
+        expect(logs.slice(before).map((e) => e.origin)).toEqual([logged]);
+      }
+      expectNoKeyIn(logs, key);
+    });
+  });
+
+  describe("what is not a key is forwarded and logged as sent", () => {
+    it("a list with every filter the spec names, and a record by its UUID", async () => {
+      const sub = f.enterprise.subsidiaries[0];
+      const paths = [
+        `${f.prefix}/subsidiaries/${sub}/expenses/?page=1&page_size=5&state=approved&created_at_from=2026-01-01&created_at_to=2026-11-30&expand=cost_center,category,user,approved_by,fund,fare`,
+        `${f.prefix}/subsidiaries/${sub}/allowances/?page=2&page_size=3&expand=beneficiary%2Callowance_segments%2Cdocuments`,
+        `${f.prefix}/corporate-cards/${f.enterprise.cards[0].id}/?expand=bank,user`,
+      ];
+      for (const path of paths) {
+        const before = { logs: logs.length, forwarded: forwarded.length };
+        const answer = await send(path, [`Authorization: Api-Key ${f.enterprise.api_key}`]);
+        expect(answer.status).toBe(200);
+        expect(forwarded.length).toBe(before.forwarded + 1);
+        expect(logs.slice(before.logs).map((e) => [e.status, e.path])).toEqual([[200, path]]);
+      }
+      expectNoKeyIn(logs, f.enterprise.api_key);
+    });
   });
 });

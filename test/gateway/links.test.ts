@@ -109,8 +109,8 @@ describe("through a gateway on a socket in front of the sandbox", () => {
   });
   afterAll(() => f.sandbox.close());
 
-  it("a list's next link is the gateway's, and following it through the gateway gives the next page", async () => {
-    const gateway = await startGateway({ target: f.sandbox.baseUrl, allowOrigins: ["https://addin.example.com"], log: () => undefined });
+  it.each(["fast", "fetch"] as const)("on the %s path, a list's next link is the gateway's, and following it through the gateway gives the next page", async (handler) => {
+    const gateway = await startGateway({ target: f.sandbox.baseUrl, allowOrigins: ["https://addin.example.com"], log: () => undefined }, { handler });
     try {
       const path = `${f.prefix}/subsidiaries/${f.enterprise.subsidiaries[0]}/expenses/?page_size=5`;
       const headers = { Authorization: `Api-Key ${f.enterprise.api_key}` };

@@ -9,7 +9,7 @@ import { request } from "node:http";
 import { createGateway } from "../../src/gateway";
 import { startGateway } from "../../src/gateway/node-server";
 import { withSandbox } from "../support/sandbox";
-import { collectLogs, stubUpstream } from "./doubles";
+import { collectLogs, serveStub, stubUpstream } from "./doubles";
 
 const TARGET = "https://api.example.com/spend";
 const GATEWAY = "http://gateway.test";
@@ -159,10 +159,10 @@ describe("on Node's HTTP server, the raw request line", () => {
     });
   }
 
-  it("refuses a backslash, an encoded slash and a climbing dot segment with the gateway's JSON, forwarding none", async () => {
-    const upstream = stubUpstream(() => new Response(UPSTREAM_BODY));
+  it.each(["fast", "fetch"] as const)("on the %s path, refuses a backslash, an encoded slash and a climbing dot segment with the gateway's JSON, forwarding none", async (handler) => {
+    const upstream = await serveStub(() => new Response(UPSTREAM_BODY));
     const logs = collectLogs();
-    const gw = await startGateway({ target: TARGET, allowOrigins: ["https://addin.example.com"], log: logs.log, fetch: upstream.fetch });
+    const gw = await startGateway({ target: `${upstream.target}/spend`, allowOrigins: ["https://addin.example.com"], log: logs.log }, { handler });
     try {
       const cases: Array<[string, number, object]> = [
         ["/public/v1\\..\\admin", 400, { status: 400, error: "A path with a backslash is not forwarded." }],
@@ -185,9 +185,10 @@ describe("on Node's HTTP server, the raw request line", () => {
       ]);
       // A backslash in the query is data, not a separator.
       expect(await rawGet(gw.baseUrl, "/public/v1/x/?q=a\\b")).toMatchObject({ status: 200, text: UPSTREAM_BODY });
-      expect(upstream.calls.map((c) => c.url)).toEqual([`${TARGET}/public/v1/x/?q=a\\b`]);
+      expect(upstream.calls.map((c) => c.url)).toEqual([`${upstream.target}/spend/public/v1/x/?q=a\\b`]);
     } finally {
       await gw.close();
+      await upstream.close();
     }
   });
 });

@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { AccessLogEntry } from "../../../src/gateway";
-import { startGateway, type RunningGateway } from "../../../src/gateway/node-server";
+import { startGateway, type NodeListen, type RunningGateway } from "../../../src/gateway/node-server";
 import type { TeamConfig } from "../../../src/gateway/team/config";
 import { openPglite as openPgliteInNode } from "../../../src/gateway/team/databases";
 import { createTeamGate, type TeamGate } from "../../../src/gateway/team/gate";
@@ -20,6 +20,8 @@ const ORIGIN = "http://127.0.0.1:3000";
 interface CountingProxy {
   baseUrl: string;
   patches: Map<string, number>;
+  /** Every request that reached it, PATCH or not ("GET /public/v1/..."). */
+  seen: string[];
   /** PATCH answers to lose (the service applied the change; its answer never reaches the gateway). */
   losePatchAnswers: number;
   close(): Promise<void>;
@@ -27,8 +29,10 @@ interface CountingProxy {
 
 async function countingProxy(target: string): Promise<CountingProxy> {
   const patches = new Map<string, number>();
+  const seen: string[] = [];
   const proxy = { losePatchAnswers: 0 };
   const server: Server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -50,6 +54,7 @@ async function countingProxy(target: string): Promise<CountingProxy> {
   return Object.assign(proxy, {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     patches,
+    seen,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
@@ -64,7 +69,7 @@ export interface TeamWorld {
   config: TeamConfig;
   /** Log lines of every gateway started, as they were written. */
   logs: string[];
-  startGateway(db: SqlClient, options?: { now?: () => number }): Promise<{ gateway: RunningGateway; gate: TeamGate }>;
+  startGateway(db: SqlClient, options?: { now?: () => number; listen?: NodeListen }): Promise<{ gateway: RunningGateway; gate: TeamGate }>;
   close(): Promise<void>;
 }
 
@@ -79,7 +84,7 @@ export async function teamWorld(overrides: Partial<TeamConfig> = {}): Promise<Te
     sandbox, proxy, idp, config, logs,
     async startGateway(db, options = {}) {
       const gate = await createTeamGate(config, db, { now: options.now });
-      const gateway = await startGateway({ target: proxy.baseUrl, allowOrigins: [ORIGIN], team: gate, log: (entry: AccessLogEntry) => logs.push(JSON.stringify(entry)) });
+      const gateway = await startGateway({ target: proxy.baseUrl, allowOrigins: [ORIGIN], team: gate, log: (entry: AccessLogEntry) => logs.push(JSON.stringify(entry)) }, options.listen);
       gateways.push(gateway);
       return { gateway, gate };
     },

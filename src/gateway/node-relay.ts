@@ -1,0 +1,243 @@
+/**
+ * The Node fast path's forwarding (what forward.ts and answer-body.ts do for the fetch handler, with Node's
+ * streams instead of web streams, and answering in the same words, forward-answers.ts): the request body read
+ * under its cap, the service called (node-upstream.ts), a success body piped to the caller through the link
+ * rewriter as it arrives, its head sent with its first byte; an error body read (bounded) and redacted. The
+ * same deadlines: `timeoutMs` for the service's head (504), the idle timeout between its chunks while the
+ * caller is reading, the answer deadline for all of it (504 before its head went out, the connection cut after).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Forwarding } from "./admission";
+import type { ResolvedConfig } from "./config";
+import {
+  bodyRefused, brokeOff, errorStalled, errorTooLarge, notAnsweredIn, relayedHeaders, rewritesLinks, successStalled, unreachable,
+} from "./forward-answers";
+import type { PlainAnswer } from "./http-errors";
+import { MAX_ERROR_BODY_BYTES } from "./limits";
+import { LinkRewriter, rewriteLink, type FindBytes } from "./links";
+import { readNodeBody } from "./node-body";
+import { callService, type UpstreamAgents } from "./node-upstream";
+
+/** Buffer's native search for the rewriter (the answer's chunks are Buffers). */
+const nativeFind: FindBytes = (haystack, needle, from) => (Buffer.isBuffer(haystack) ? haystack : Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength)).indexOf(needle, from);
+
+/** As the fetch handler decodes an error body (a BOM dropped, bad bytes replaced). */
+const DECODER = new TextDecoder();
+
+/** One exchange on the fast path. */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  to: Forwarding;
+  settings: ResolvedConfig;
+  redact: (text: string) => string;
+  /** Notes an event for the access log (RequestLog.note). */
+  note(event: string): void;
+  /** Writes a whole answer the gateway makes (with the CORS headers) and logs it. */
+  answer(answer: PlainAnswer): void;
+  /** Sends the head of a relayed answer (with the CORS headers) and logs it; false when a fault was answered instead. */
+  head(status: number, headers: Record<string, string>): boolean;
+}
+
+/** Which deadline ended the wait, if one did. */
+type Deadline = "timeout" | "answer timeout" | "answer idle" | null;
+
+export async function relayNode(x: Exchange, agents: UpstreamAgents): Promise<void> {
+  const { settings, to } = x;
+  const { timer } = settings;
+  let body: Buffer | undefined;
+  if (to.method === "PATCH") {
+    const read = await readNodeBody(x.req, settings.maxBodyBytes, { timer, ms: settings.idleTimeoutMs });
+    if (!read.ok) return x.answer(bodyRefused(read.reason, settings, (what) => x.note(what)));
+    body = read.bytes;
+  }
+  const call = callService(to, body, agents);
+  let fired: Deadline = null;
+  /** Told when a deadline fires while the answer is being read. */
+  let onDeadline: () => void = () => undefined;
+  const fire = (which: Exclude<Deadline, null>) => () => {
+    fired ??= which;
+    onDeadline();
+  };
+  const headTimer = timer.set(fire("timeout"), settings.timeoutMs);
+  const answerTimer = timer.set(fire("answer timeout"), settings.answerTimeoutMs);
+  const done = () => timer.clear(answerTimer);
+  // The caller left: nothing more is asked of the service. (A finished answer's connection stays in the pool.)
+  x.res.once("close", () => {
+    if (x.res.writableFinished) return;
+    done();
+    call.abort();
+  });
+  onDeadline = () => call.abort();
+  const head = await call.head;
+  timer.clear(headTimer);
+  if ("error" in head) {
+    done();
+    // (Only the head's own timeout answers 504 here: the answer deadline is never shorter, and fires after it.)
+    return x.answer(fired === "timeout" ? notAnsweredIn(settings.timeoutMs) : unreachable(fired ? "TimeoutError" : (head.error.code ?? head.error.name).slice(0, 40), x.redact));
+  }
+  const status = head.statusCode ?? 502;
+  const headers = relayedHeaders((name) => headerValue(head, name), x.redact);
+  if (to.method === "HEAD" || status === 204 || status === 205 || status === 304) {
+    done();
+    head.resume();
+    if (x.head(status, headers)) x.res.end();
+    return;
+  }
+  const reading = { head, x, done, onDeadline: (f: () => void) => (onDeadline = f), fired: () => fired, idle: () => (fired = "answer idle") };
+  // An answer with a body and no type gets the one @hono/node-server gives it on the fetch handler's path.
+  headers["content-type"] ??= "text/plain; charset=UTF-8";
+  if (status < 400) relaySuccess(reading, status, headers);
+  else relayError(reading, status, headers);
+}
+
+/** What reading the service's answer needs. */
+interface Reading {
+  head: IncomingMessage;
+  x: Exchange;
+  /** The answer deadline can go. */
+  done(): void;
+  /** Sets what a deadline firing does from now on. */
+  onDeadline(f: () => void): void;
+  fired(): Deadline;
+  /** The idle timeout fired. */
+  idle(): void;
+}
+
+/** Arms the idle timeout while waiting for the service's next chunk; `stop` is told when it fires. */
+function idleWatch(r: Reading, stop: () => void): { arm(): void; clear(): void } {
+  const { timer, idleTimeoutMs } = r.x.settings;
+  let handle: unknown;
+  const clear = () => timer.clear(handle);
+  return {
+    clear,
+    arm() {
+      clear();
+      handle = timer.set(() => {
+        r.idle();
+        stop();
+      }, idleTimeoutMs);
+    },
+  };
+}
+
+function relaySuccess(r: Reading, status: number, headers: Record<string, string>): void {
+  const { x, head: answer } = r;
+  const { settings, to, res } = x;
+  const rewriter = rewritesLinks(to.method, headerValue(answer, "content-type")) ? new LinkRewriter((link) => rewriteLink(link, settings.target, to.publicBase), nativeFind) : undefined;
+  let headSent = false;
+  let over = false;
+  const finish = () => {
+    over = true;
+    idle.clear();
+    r.done();
+  };
+  const stop = () => {
+    if (over) return;
+    finish();
+    answer.destroy();
+    const cut = r.fired() === "answer idle" ? "answer idle" : "answer timeout";
+    if (!headSent) {
+      x.note(cut);
+      return x.answer(successStalled(cut, settings));
+    }
+    x.note(`${cut}: cut after the head was sent`);
+    res.destroy();
+  };
+  const idle = idleWatch(r, stop);
+  r.onDeadline(stop);
+  /** False when the head could not go out (a fault was answered instead): nothing more is relayed. */
+  const sendHead = () => {
+    if (headSent) return true;
+    headSent = true;
+    if (x.head(status, headers)) return true;
+    finish();
+    answer.destroy();
+    return false;
+  };
+  answer.on("data", (chunk: Buffer) => {
+    if (over) return;
+    idle.clear();
+    if (!sendHead()) return;
+    const out = rewriter ? rewriter.push(chunk) : chunk;
+    if (out.byteLength === 0 || res.write(out)) return idle.arm();
+    // The caller reads slowly: the service is not asked for more (nor timed) until it has.
+    answer.pause();
+    res.once("drain", () => {
+      if (over) return;
+      idle.arm();
+      answer.resume();
+    });
+  });
+  answer.once("end", () => {
+    if (over) return;
+    if (!sendHead()) return;
+    finish();
+    const rest = rewriter?.end();
+    res.end(rest?.byteLength ? rest : undefined);
+  });
+  answer.once("error", () => broken(r, headSent, finish, () => over));
+  answer.once("close", () => {
+    if (!answer.complete) broken(r, headSent, finish, () => over);
+  });
+  idle.arm();
+}
+
+/** The service's answer broke off: 502 while no byte went out, the connection cut after. */
+function broken(r: Reading, headSent: boolean, finish: () => void, over: () => boolean): void {
+  if (over()) return;
+  finish();
+  if (headSent) r.x.res.destroy();
+  // (The fetch handler names this error's class only: Error.)
+  else r.x.answer(brokeOff("Error", r.x.redact));
+}
+
+/** An error body, read whole (at most MAX_ERROR_BODY_BYTES) so the caller's key can be redacted from it. */
+function relayError(r: Reading, status: number, headers: Record<string, string>): void {
+  const { x, head: answer } = r;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let over = false;
+  const finish = () => {
+    over = true;
+    idle.clear();
+    r.done();
+  };
+  const stop = () => {
+    if (over) return;
+    finish();
+    answer.destroy();
+    x.note(r.fired() === "answer idle" ? "answer idle" : "answer timeout");
+    x.answer(errorStalled(status));
+  };
+  const idle = idleWatch(r, stop);
+  r.onDeadline(stop);
+  answer.on("data", (chunk: Buffer) => {
+    if (over) return;
+    size += chunk.length;
+    if (size > MAX_ERROR_BODY_BYTES) {
+      finish();
+      answer.destroy();
+      return x.answer(errorTooLarge(status, headers["retry-after"]));
+    }
+    chunks.push(chunk);
+    idle.arm();
+  });
+  answer.once("end", () => {
+    if (over) return;
+    finish();
+    x.answer({ status, headers, body: x.redact(DECODER.decode(Buffer.concat(chunks, size))) });
+  });
+  answer.once("error", () => broken(r, false, finish, () => over));
+  answer.once("close", () => {
+    if (!answer.complete) broken(r, false, finish, () => over);
+  });
+  idle.arm();
+}
+
+/** A header of the service's answer as fetch's Headers gives it (Node joins repeated ones too, but for a few). */
+function headerValue(answer: IncomingMessage, name: string): string | null {
+  const value = answer.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(", ") : value;
+}
