@@ -181,8 +181,6 @@ export interface AmountNotes {
   firstFiner: { header: string; id: string; amount: number; currency: string; minorUnits: number } | null;
 }
 
-export const NO_AMOUNT_NOTES: AmountNotes = Object.freeze({ unknownCurrencies: [], finer: 0, firstFiner: null });
-
 /**
  * Goes over rows as they are written and keeps what AmountNotes says. Separate from the formatter, which may
  * be asked about a row more than once (the adapter plans a held row again), so that each row counts once.
