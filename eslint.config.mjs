@@ -134,6 +134,8 @@ export default tseslint.config(
   layer(["src/sandbox/**"], ["api", "sheets", "sync", ...hosts]),
   layer(["src/api/**"], ["sheets", "sync", "sandbox", ...hosts]),
   layer(["src/sheets/**"], ["sync", "sandbox", ...hosts]),
+  // The Workbook port owns its types; its Excel adapter depends on it, never the other way (issue 44).
+  layer(["src/sheets/workbook.ts"], ["excel", "sync", "sandbox", ...hosts]),
   layer(["src/sync/**"], ["sandbox", ...hosts]),
   // Hosts stand side by side: each wires the layers below to Office or a page, and none reaches the sandbox's code.
   ...hosts.map((host) => layer([`src/${host}/**`], ["sandbox", ...hosts.filter((h) => h !== host && !(host === "workbench"))])),

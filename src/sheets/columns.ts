@@ -1,5 +1,6 @@
 /** A table column: where its value comes from, how Excel shows it, whether the user may edit it. */
-import { readDate, timestampToSerial, type CellValue } from "./excel/values";
+import { readDate, timestampToSerial } from "./excel/values";
+import type { CellValue } from "./workbook";
 
 export type ColumnKind = "id" | "text" | "entry" | "integer" | "number" | "amount" | "percent" | "date" | "timestamp" | "boolean";
 

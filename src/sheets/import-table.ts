@@ -10,8 +10,8 @@ import { STATUS_KEY, TRACKED_KEYS, type TrackedKey } from "./resources/tracking"
 import { minorUnits } from "./money-formats";
 import { readStoredTable } from "./stored-tables";
 import { canonical } from "./tracked-values";
-import { serialToDate, type CellValue } from "./excel/values";
-import type { Workbook } from "./workbook";
+import { serialToDate } from "./excel/values";
+import type { CellValue, Workbook } from "./workbook";
 import { WorkbookError, tableGone } from "./workbook-errors";
 
 export interface ImportTable {

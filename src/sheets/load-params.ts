@@ -7,14 +7,6 @@ import { Query, type LoadParams, type Source } from "./resources";
 
 export { LoadParams, Query, isTracked, type ParsedParams, type ResourceKind } from "./resources";
 
-/**
- * The filters and expand of a query as readable words ("approved from20260101 xuser"); "" for the plain
- * query of a scope. Two queries that fetch different records or columns never give the same words.
- */
-export function queryWords(input: LoadParams | Query): string[] {
-  return Query.parse(input).words;
-}
-
 /** A short stable tag of a text (FNV-1a, base 36), for sheet names that cannot hold all of it. */
 export function nameTag(text: string, length = 6): string {
   let hash = 2166136261;

@@ -15,7 +15,7 @@
  */
 import { data as ISO_4217, publishDate } from "currency-codes";
 import { NUMBER_FORMATS, type Column } from "./columns";
-import type { CellValue } from "./excel/values";
+import type { CellValue } from "./workbook";
 
 /** The publication date of the ISO 4217 list the minor units come from (YYYY-MM-DD). */
 export const ISO_4217_PUBLISHED: string = publishDate;
@@ -180,8 +180,6 @@ export interface AmountNotes {
   /** The first of those, to name it: the column, the row's first cell (its id), the amount and its currency. */
   firstFiner: { header: string; id: string; amount: number; currency: string; minorUnits: number } | null;
 }
-
-export const NO_AMOUNT_NOTES: AmountNotes = Object.freeze({ unknownCurrencies: [], finer: 0, firstFiner: null });
 
 /**
  * Goes over rows as they are written and keeps what AmountNotes says. Separate from the formatter, which may

@@ -9,7 +9,7 @@
  * Text stays a plain string: a custom function's result is a value, never parsed as a formula.
  */
 import { NUMBER_FORMATS, type ColumnKind } from "./columns";
-import type { CellValue } from "./excel/values";
+import type { CellValue } from "./workbook";
 import { rowFormatter } from "./money-formats";
 import { recordSpecOf, type RecordKind } from "./resources";
 import type { Spill } from "./spill";

@@ -6,7 +6,7 @@
 import { redactSecrets, type ListOptions, type SendOptions, type SpendClient } from "../api";
 import { toCell, type Column, type ColumnKind } from "./columns";
 import { fitCell } from "./excel/cells";
-import type { CellValue } from "./excel/values";
+import type { CellValue } from "./workbook";
 import { STATUS_KEY } from "./resources/tracking";
 import { Query, type LoadParams } from "./load-params";
 import { recordSpecOf, type RecordKind, type RecordRef, type RecordScope } from "./resources";

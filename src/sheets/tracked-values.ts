@@ -2,7 +2,8 @@
  * The tracked fields (state, accounted_id, paid_id, paid_at) in one canonical text form, whether they come
  * from the service or from a cell the user typed in, so that "changed or not" is a plain comparison.
  */
-import { readTimestamp, serialToTrackedTimestamp, type CellValue } from "./excel/values";
+import { readTimestamp, serialToTrackedTimestamp } from "./excel/values";
+import type { CellValue } from "./workbook";
 import type { TrackedKey } from "./resources/tracking";
 
 export type TrackedValues = Record<TrackedKey, string>;

@@ -1,7 +1,7 @@
 /** The Workbook port: what the add-in needs of Excel, nothing more. */
-import type { CellValue } from "./excel/values";
 
-export type { CellValue };
+/** What one Excel cell holds as the port sees it: text, a number (dates as serials) or a boolean. */
+export type CellValue = string | number | boolean;
 
 export interface TableWrite {
   sheetName: string;

@@ -1,5 +1,5 @@
 /**
- * The states of a record's sync before its PATCH (send-row.ts): write-ahead (the attempt's "sending" line),
+ * The states of a record's sync before its PATCH (sync-record.ts): write-ahead (the attempt's "sending" line),
  * read (what the server holds), and check (that reading against the row: end the record, or send).
  */
 import { AuthError, CancelledError, WrongRecordError } from "../api";

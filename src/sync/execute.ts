@@ -1,7 +1,7 @@
 /**
  * Sync states, after the user confirmed a preview: check the sheet still matches it, then per record, at
  * most `concurrency` at once: the journal's "sending" line is written ahead, the record is read, and the
- * PATCH leaves right after that read only if the record is as loaded (send-row.ts). Outcomes, the values
+ * PATCH leaves right after that read only if the record is as loaded (sync-record.ts). Outcomes, the values
  * the server holds, the snapshot and the journal are written in batches as the run goes. At the end every
  * record this run changed is read again, and a lost update is reported (confirm.ts). Run again after an
  * interruption, it finishes the rest: what was applied reads as "already applied" and is not sent twice.
@@ -16,7 +16,7 @@ import { pool } from "./pool";
 import { previewOf, type SyncPreview } from "./preview";
 import { asSentence } from "./sentences";
 import type { ReadScope } from "./read-current";
-import { recordPath, sendingLine, syncRecord } from "./send-row";
+import { recordPath, sendingLine, syncRecord } from "./sync-record";
 import { SyncSetupError, openSyncTable, type SyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
@@ -97,7 +97,7 @@ export async function runSync(client: SpendClient, workbook: Workbook, confirmed
       maySend: () => !stop.check(),
       stopMessage: () => stop.message,
     }, { maxAttempts: options.maxAttempts, now, signal: options.signal });
-    if (sent.authRefused) stop.keyRefused(sent.message); // (a sentence: send-row.ts ends it)
+    if (sent.authRefused) stop.keyRefused(sent.message); // (a sentence: sync-record.ts ends it)
     results.decide(row, { outcome: sent.outcome, message: sent.message, server: sent.server, sent: sent.sent });
     done++;
     progress();

@@ -22,7 +22,7 @@ export type Outcome =
   /** Sent, but whether it was applied could not be confirmed: the next sync reads it before anything else. */
   | "unconfirmed";
 
-/** The outcomes a record's sync can end in (send-row.ts); the others are decided without sending. */
+/** The outcomes a record's sync can end in (sync-record.ts); the others are decided without sending. */
 export type SendOutcome = Extract<Outcome, "applied" | "already-applied" | "rejected" | "conflict" | "unconfirmed" | "not-sent">;
 
 export const OUTCOMES: readonly Outcome[] = ["applied", "already-applied", "overwritten", "rejected", "invalid", "check", "conflict", "not-sent", "unconfirmed"];

@@ -1,5 +1,5 @@
 /**
- * The states of a record's sync from its PATCH on (send-row.ts): send (the PATCH, and what each failure means),
+ * The states of a record's sync from its PATCH on (sync-record.ts): send (the PATCH, and what each failure means),
  * check-answer (a 200 is applied only if it echoes the request), and settle (a read after a 200 that does not).
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * One record's sync under way (send-row.ts): what it syncs, what its attempts have shown so far, the states it
+ * One record's sync under way (sync-record.ts): what it syncs, what its attempts have shown so far, the states it
  * goes through, its journal lines, and the one way it ends: a verdict on what is known (server-check.ts), the
  * line that says why, and the result.
  */

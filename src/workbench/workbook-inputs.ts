@@ -4,18 +4,37 @@
  */
 import { parseArea } from "./fake-excel/address";
 import type { CellEditor } from "./editor";
-import { commandFor } from "./keyboard";
-import { move } from "./selection";
-import type { WorkbookView, WorkbookViewElements } from "./workbook-view";
+import { commandFor, type Command, type EditMode } from "./keyboard";
+import { move, type Selection } from "./selection";
+
+/** What the inputs drive of the view: the view wires them, so they name its members here rather than import it (a circle). */
+export interface InputTarget {
+  readonly selection: Selection;
+  run(command: Command): void;
+  beginEdit(mode: Exclude<EditMode, "idle">, source: "cell" | "bar", typed?: string): void;
+  paste(text: string): void;
+  copyText(): string;
+  commit(): boolean;
+  cancel(): void;
+  focus(): void;
+  select(selection: Selection): void;
+  render(): void;
+}
+
+/** The page's inputs around the grid that the view hands over. */
+export interface InputElements {
+  nameBox: HTMLInputElement;
+  bar: HTMLInputElement;
+}
 
 /** Listens to the cell editor, the formula bar and the name box on the view's behalf. */
-export function wireInputs(view: WorkbookView, editor: CellEditor, el: WorkbookViewElements): void {
+export function wireInputs(view: InputTarget, editor: CellEditor, el: InputElements): void {
   wireCellEditor(view, editor, el.bar);
   wireFormulaBar(view, editor, el.bar);
   wireNameBox(view, el.nameBox);
 }
 
-function wireCellEditor(view: WorkbookView, editor: CellEditor, bar: HTMLInputElement): void {
+function wireCellEditor(view: InputTarget, editor: CellEditor, bar: HTMLInputElement): void {
   const input = editor.input;
   input.addEventListener("keydown", (e) => {
     if (e.isComposing) return;
@@ -47,7 +66,7 @@ function wireCellEditor(view: WorkbookView, editor: CellEditor, bar: HTMLInputEl
   });
 }
 
-function wireFormulaBar(view: WorkbookView, editor: CellEditor, bar: HTMLInputElement): void {
+function wireFormulaBar(view: InputTarget, editor: CellEditor, bar: HTMLInputElement): void {
   bar.addEventListener("focus", () => {
     if (!editor.editing) view.beginEdit("edit", "bar");
   });
@@ -71,7 +90,7 @@ function wireFormulaBar(view: WorkbookView, editor: CellEditor, bar: HTMLInputEl
 }
 
 /** Enter in the name box selects the address typed there; an address it cannot read leaves the selection. */
-function wireNameBox(view: WorkbookView, nameBox: HTMLInputElement): void {
+function wireNameBox(view: InputTarget, nameBox: HTMLInputElement): void {
   nameBox.addEventListener("keydown", (e) => {
     if (e.key !== "Enter") return;
     e.preventDefault();

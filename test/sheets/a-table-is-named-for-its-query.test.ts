@@ -4,7 +4,7 @@
  * the one word "names"; a sheet name that would pass Excel's 31 characters keeps its start and ends in a short tag
  * of the words, so two queries never share a table or a sheet. Allowances and expenses are the synced resources.
  */
-import { isTracked, nameTag, queryWords, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load-params";
+import { Query, isTracked, nameTag, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load-params";
 import { withCurrencyExpand } from "../../src/sheets/resources";
 
 const E = "ent_1";
@@ -28,7 +28,7 @@ describe("table and sheet names", () => {
     expect(names(base)).toEqual(["SpendMovements_card1234_bp202603", "Movements card1234 bp202603"]);
     expect(tableNameOf({ ...base, type: "expense", reconciled: true })).toBe("SpendMovements_card1234_bp202603_expense_reconciled");
     expect(tableNameOf({ ...base, reconciled: false, reconciliation: false })).toBe("SpendMovements_card1234_bp202603_unreconciled_norecon");
-    expect(queryWords({ ...base, reconciliation: true })).toEqual([]);
+    expect(Query.parse({ ...base, reconciliation: true }).words).toEqual([]);
   });
 
   it("allowances and expenses: the state, the creation dates and the expand as words, in that order", () => {

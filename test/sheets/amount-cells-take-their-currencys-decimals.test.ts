@@ -6,7 +6,7 @@
  * is one sentence per finding, singular or plural as the counts are.
  */
 import {
-  AmountAudit, ISO_4217_PUBLISHED, NO_AMOUNT_NOTES, amountNotesText, amountText, currencyCode, isoCurrencyCodes, rowFormatter, type AmountNotes,
+  AmountAudit, ISO_4217_PUBLISHED, amountNotesText, amountText, currencyCode, isoCurrencyCodes, rowFormatter, type AmountNotes,
 } from "../../src/sheets/money-formats";
 import type { CellValue } from "../../src/sheets/workbook";
 
@@ -80,6 +80,7 @@ describe("amounts as text", () => {
 });
 
 describe("what the load says about its amounts", () => {
+  const NO_AMOUNT_NOTES: AmountNotes = { unknownCurrencies: [], finer: 0, firstFiner: null };
   const notes = (more: Partial<AmountNotes>): AmountNotes => ({ ...NO_AMOUNT_NOTES, ...more });
 
   it("nothing to say: no sentence", () => {

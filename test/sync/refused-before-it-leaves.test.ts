@@ -5,7 +5,7 @@
  */
 import { trackedOf } from "../../src/sheets";
 import type { JournalEntry } from "../../src/sync";
-import { syncRecord } from "../../src/sync/send-row";
+import { syncRecord } from "../../src/sync/sync-record";
 import { withExcel, type ExcelFixture } from "../support/excel";
 import { clientWith } from "../support/sync";
 

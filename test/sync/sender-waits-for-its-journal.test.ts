@@ -6,7 +6,7 @@
  */
 import { trackedOf } from "../../src/sheets";
 import type { JournalEntry } from "../../src/sync";
-import { syncRecord, type RecordHooks } from "../../src/sync/send-row";
+import { syncRecord, type RecordHooks } from "../../src/sync/sync-record";
 import { withExcel, type ExcelFixture } from "../support/excel";
 import { clientWith } from "../support/sync";
 

@@ -55,7 +55,7 @@ describe("the requirement set of each member, from the d.ts", () => {
       new WorkbookObject(host, calculation), new ApplicationObject(host, calculation), new WorksheetCollectionObject(host), new WorksheetObject(host, sheet),
       new FreezePanesObject(sheet), range, new RangeFormatObject(range), new RangeFillObject(range), new RangeFontObject(range), new DataValidationObject(range),
       new TableCollectionObject(host), new TableScopedCollectionObject(host, sheet, table.area, false), new TableObject(host, table), new SettingCollectionObject(host), new SettingObject(host, "k"),
-      new RangeAreasObject(host, sheet, [range.area]), new RangeCollectionObject(host, sheet, [range.area]),
+      new RangeAreasObject(host, sheet, [range.area], (area) => new RangeObject(host, sheet, area)), new RangeCollectionObject([range.area], (area) => new RangeObject(host, sheet, area)),
     ];
     const answered = objects.flatMap((object) => {
       const { scalars, navigation, methods } = object.memberNames();

@@ -8,8 +8,6 @@
  */
 import { normalizeTimestamp, formatTimestamp } from "../../domain";
 
-export type CellValue = string | number | boolean;
-
 const EPOCH_OFFSET_DAYS = 25569; // 1970-01-01 as an Excel serial
 const DAY_MS = 86_400_000;
 

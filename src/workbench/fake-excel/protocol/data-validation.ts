@@ -5,14 +5,14 @@
 import { FakeExcelError } from "../errors";
 import { overlaps, subtractArea } from "./areas";
 import { HostObject, type Members } from "./host-object";
-import type { RangeObject } from "./range";
+import type { RangeCells } from "./range-cells";
 
 /** The longest a list validation's source may be: "a list source string is limited to 255 characters" (EXCEL-FACTS). */
 const LIST_SOURCE_LIMIT = 255;
 
 export class DataValidationObject extends HostObject {
   readonly className = "DataValidation";
-  constructor(private readonly range: RangeObject) {
+  constructor(private readonly range: RangeCells) {
     super();
   }
 

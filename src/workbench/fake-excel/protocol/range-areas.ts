@@ -10,7 +10,7 @@ import { FakeExcelError } from "../errors";
 import type { SheetModel } from "../model";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
-import { RangeObject } from "./range";
+import type { RangeAt } from "./range-cells";
 
 const CELL_TYPES = ["ConditionalFormats", "DataValidations", "Blanks", "Constants", "Formulas", "SameConditionalFormat", "SameDataValidation", "Visible"];
 
@@ -20,13 +20,13 @@ const CELL_TYPES = ["ConditionalFormats", "DataValidations", "Blanks", "Constant
  * value type is modelled: another cell type, or a value type, is refused rather than answered wrongly (strict).
  * A spill's cells other than its anchor hold no formula (only the anchor does), so they are not found.
  */
-export function specialCells(host: HostContext, sheet: SheetModel, within: Area, cellType: unknown, cellValueType: unknown, orNull: boolean): HostObject {
+export function specialCells(host: HostContext, sheet: SheetModel, within: Area, cellType: unknown, cellValueType: unknown, orNull: boolean, rangeAt: RangeAt): HostObject {
   if (!CELL_TYPES.includes(String(cellType))) throw new FakeExcelError("InvalidArgument", `Unknown special cell type '${String(cellType)}'.`);
   if (cellType !== "Formulas" || (cellValueType !== undefined && cellValueType !== null && cellValueType !== "All")) {
     throw new FakeExcelError("InvalidArgument", `The in-memory Excel finds formula cells of every value type only, not ${String(cellType)}/${String(cellValueType)}.`);
   }
   const areas = formulaAreas(sheet, within);
-  if (areas.length > 0) return new RangeAreasObject(host, sheet, areas);
+  if (areas.length > 0) return new RangeAreasObject(host, sheet, areas, rangeAt);
   if (orNull) return new NullHostObject("RangeAreas", `The special cells (${String(cellType)}) of ${formatArea(within, sheet.name)}`);
   throw new FakeExcelError("ItemNotFound", "No cells were found.");
 }
@@ -66,7 +66,7 @@ export class RangeAreasObject extends HostObject {
   /** Office.js asks Excel to keep a RangeAreas (`_KeepReference`), as it does a Range. */
   override readonly keepable = true;
 
-  constructor(private readonly host: HostContext, private readonly sheet: SheetModel, private readonly areas: readonly Area[]) {
+  constructor(private readonly host: HostContext, private readonly sheet: SheetModel, private readonly areas: readonly Area[], private readonly rangeAt: RangeAt) {
     super();
   }
 
@@ -79,7 +79,7 @@ export class RangeAreasObject extends HostObject {
         AreaCount: readOnly(() => areas.length),
         CellCount: readOnly(() => areas.reduce((sum, a) => sum + a.rowCount * a.columnCount, 0)),
       },
-      navigation: { Areas: () => new RangeCollectionObject(this.host, sheet, areas) },
+      navigation: { Areas: () => new RangeCollectionObject(areas, this.rangeAt) },
       methods: {
         /** "Calculates all cells in the RangeAreas" (d.ts 39775). */
         Calculate: () => {
@@ -97,12 +97,12 @@ export class RangeCollectionObject extends HostObject {
   readonly className = "RangeCollection";
   override readonly itemClass = "Range";
 
-  constructor(private readonly host: HostContext, private readonly sheet: SheetModel, private readonly areas: readonly Area[]) {
+  constructor(private readonly areas: readonly Area[], private readonly rangeAt: RangeAt) {
     super();
   }
 
   override items(): HostObject[] {
-    return this.areas.map((area) => new RangeObject(this.host, this.sheet, area));
+    return this.areas.map(this.rangeAt);
   }
 
   protected members(): Members {

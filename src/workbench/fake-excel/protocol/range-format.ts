@@ -4,11 +4,11 @@
  */
 import { FakeExcelError } from "../errors";
 import { HostObject, type Members } from "./host-object";
-import type { RangeObject } from "./range";
+import type { RangeCells } from "./range-cells";
 
 export class RangeFormatObject extends HostObject {
   readonly className = "RangeFormat";
-  constructor(private readonly range: RangeObject) {
+  constructor(private readonly range: RangeCells) {
     super();
   }
 
@@ -68,7 +68,7 @@ export const autofitWidth = (characters: number) => Math.max(DEFAULT_COLUMN_WIDT
 
 export class RangeFillObject extends HostObject {
   readonly className = "RangeFill";
-  constructor(private readonly range: RangeObject) {
+  constructor(private readonly range: RangeCells) {
     super();
   }
 
@@ -92,7 +92,7 @@ export class RangeFillObject extends HostObject {
 
 export class RangeFontObject extends HostObject {
   readonly className = "RangeFont";
-  constructor(private readonly range: RangeObject) {
+  constructor(private readonly range: RangeCells) {
     super();
   }
 

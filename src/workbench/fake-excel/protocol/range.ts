@@ -15,6 +15,7 @@ import { DataValidationObject } from "./data-validation";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
 import { specialCells } from "./range-areas";
+import type { RangeCells } from "./range-cells";
 import { RangeFormatObject } from "./range-format";
 import { TableScopedCollectionObject } from "./table-scoped";
 
@@ -46,7 +47,7 @@ function checkOperationCells(cells: number): void {
 /** What `values` reads of a cell: a constant, a formula's calculated value (formula-engine.ts), a rich value's basic value. */
 const valueOf = (cell: Cell | undefined): unknown => cell?.value ?? "";
 
-export class RangeObject extends HostObject {
+export class RangeObject extends HostObject implements RangeCells {
   readonly className = "Range";
   override readonly keepable = true;
 
@@ -220,9 +221,9 @@ export class RangeObject extends HostObject {
         return null;
       },
       /** ExcelApi 1.9: ItemNotFound when no cell matches (range-areas.ts). */
-      GetSpecialCells: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, false),
+      GetSpecialCells: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, false, (a) => this.derived(a)),
       /** ExcelApi 1.9: a null object when no cell matches. */
-      GetSpecialCellsOrNullObject: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, true),
+      GetSpecialCellsOrNullObject: (cellType, cellValueType) => specialCells(this.host, sheet, area, cellType, cellValueType, true, (a) => this.derived(a)),
       /** Strict (undocumented): only a range of the active sheet can be selected; activate its sheet first. */
       Select: () => {
         if (sheet.visibility !== "Visible") throw new FakeExcelError("InvalidOperation", "A range of a hidden sheet can't be selected.");

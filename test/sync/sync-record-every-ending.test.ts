@@ -9,7 +9,7 @@ import { SpendClient } from "../../src/api";
 import type { StatePatch } from "../../src/domain";
 import type { TrackedValues } from "../../src/sheets";
 import type { JournalEntry } from "../../src/sync";
-import { sendingMessage, syncRecord, type RecordHooks, type SendOptions } from "../../src/sync/send-row";
+import { sendingMessage, syncRecord, type RecordHooks, type SendOptions } from "../../src/sync/sync-record";
 import { expense, U } from "../api/helpers/records";
 import { fakeTransport, type Reply } from "../support/fake-transport";
 
