@@ -77,7 +77,8 @@ it("a lookup giving a number, or 0 from an empty cell, is named with its cell an
     await context.sync();
   });
   const lookup = "VLOOKUP([@[Expense #]],ERP!$A$2:$B$4,2,FALSE)";
-  typeIn(0, { State: "accounted", "Accounted ID": `=${lookup}` });
+  // Row 1 has every tracked cell filled (no empty one): its formula is found for the number alone.
+  typeIn(0, { State: "paid", "Accounted ID": `=${lookup}`, "Paid ID": "PAY-0", "Paid at (UTC)": "2026-11-24 10:00" });
   typeIn(1, { State: "accounted", "Accounted ID": `=${lookup}` });
   typeIn(2, { State: "accounted", "Accounted ID": `=TEXT(${lookup},"0")` });
   expect(tableView(f.excel, tableName).values("Accounted ID").slice(0, 3)).toEqual([40017, 0, "40019"]);
