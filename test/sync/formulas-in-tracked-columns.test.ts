@@ -123,7 +123,7 @@ it("Refresh keeps a lookup while its value differs from the server's; once the s
     const kept = tableView(f.excel, tableName);
     expect(formulasAt(kept)).toEqual([PAID_ID, ACCOUNTED_ID, PAID_AT]);
     expect(kept.values("Paid ID")[first]).toBe("PAY-0");
-    expect(String(kept.values("Sync status")[first])).toMatch(/^Unsynced: paid, accounted_id ACC-0, paid_id PAY-0/);
+    expect(String(kept.values("Sync status")[first])).toMatch(/^Unsynced: paid, Accounted ID ACC-0, Paid ID PAY-0/);
   }
   // Someone else marks it paid with exactly these values: the server now holds what the formulas give (set in the
   // sandbox's store: a PATCH after the long calculations above could meet a kept-alive socket the server closed).
