@@ -143,9 +143,10 @@ export interface Workbook {
   /**
    * Of some body rows (0-based), the cells of the named columns: by header, then row, the cell's A1 address
    * ("H12"), whether a formula gives its value, whether that value is an Excel error (#N/A) rather than a text
-   * reading so. Absent where the host cannot say (then no formula is named, and an error's text counts as one).
+   * reading so, and its number format (a number typed as a date is a date serial). Absent where the host cannot say
+   * (then no formula is named, and an error's text counts as one).
    */
-  describeCells?(tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, { address: string; formula: boolean; error: boolean }>> | null>;
+  describeCells?(tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, { address: string; formula: boolean; error: boolean; format?: string }>> | null>;
   /**
    * Writes the cells of an update and adds its new rows below the table (refused, before anything is written,
    * when cells below it hold data or a column of `header` is gone), then recalculates.

@@ -9,6 +9,7 @@
  *   that is not sent anyway, the note comes first in its message.
  */
 import type { TrackedKey } from "../sheets";
+import { nonTextOf } from "./non-text-values";
 import type { EditVerdict } from "./plan";
 
 /** Excel's error values, as `Range.values` reads them (Excel.ErrorCellValueType's texts). */
@@ -25,6 +26,8 @@ export interface FormulaRow {
   formulas?: Partial<Record<TrackedKey, string>>;
   /** The cells whose value is an Excel error, where the host said; absent: an error's text counts as one (never sent). */
   errors?: readonly TrackedKey[];
+  /** The number formats of the cells asked about, where the host said (a number shown as a date is named as one). */
+  formats?: Partial<Record<TrackedKey, string>>;
 }
 
 const from = (row: FormulaRow, key: TrackedKey) => (row.formulas?.[key] ? `, from the formula in ${row.formulas[key]}` : "");
@@ -53,13 +56,14 @@ export const needsFormulaNames = (raw: Record<TrackedKey, unknown>) =>
 export type FormulaVerdict = EditVerdict | { kind: "check"; patch: Extract<EditVerdict, { kind: "change" }>["patch"]; message: string };
 
 /**
- * The verdict of an edited row once its formulas' values are looked at: an error makes it invalid, an empty
- * formula a question (or a note before an invalid row's own message). An unchanged row stays unchanged.
+ * The verdict of an edited row once its cells' values are looked at: an error, or a number or boolean where an
+ * id or a state is text (non-text-values.ts), makes it invalid; an empty formula a question (or a note before an
+ * invalid row's own message). An unchanged row stays unchanged.
  */
 export function withFormulaValues(verdict: EditVerdict, row: FormulaRow, edited: readonly TrackedKey[]): FormulaVerdict {
   if (verdict.kind === "unchanged") return verdict;
-  const errors = errorsOf(row, edited);
-  if (errors) return { kind: "invalid", message: errors };
+  const errors = [errorsOf(row, edited), nonTextOf(row, edited)].filter((said) => said !== null);
+  if (errors.length > 0) return { kind: "invalid", message: errors.join(" ") };
   const empties = emptiesOf(row);
   if (!empties) return verdict;
   if (verdict.kind === "invalid") return { kind: "invalid", message: `${empties} ${verdict.message}` };

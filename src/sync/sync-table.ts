@@ -5,6 +5,7 @@
  */
 import { SpendSyncError } from "../api";
 import { isExcelError, needsFormulaNames } from "./formula-values";
+import { hasNonText } from "./non-text-values";
 import type { TrackedResource } from "../domain";
 import {
   REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, Query,
@@ -45,6 +46,8 @@ export interface SheetRow {
   formulas?: Partial<Record<TrackedKey, string>>;
   /** The tracked cells whose value is an Excel error, where the host said (else an error's text counts as one). */
   errors?: TrackedKey[];
+  /** The number formats of the tracked cells, where the host said (read with the formulas, for the same rows). */
+  formats?: Partial<Record<TrackedKey, string>>;
   status: string;
 }
 
@@ -99,14 +102,14 @@ export const isMarkedGone = (row: SheetRow) => row.status.startsWith(REMOVED_NOT
 
 /**
  * Finds which tracked cells hold formulas, for the edited rows whose values are worth naming (an error, an
- * empty cell): one more request, only when such a row exists.
+ * empty cell, a number or a boolean where an id is text): one more request, only when such a row exists.
  */
 async function nameFormulas(workbook: Workbook, tableName: string, headers: Record<ColumnKey, string>, rows: SheetRow[], snapshot: SnapshotRead): Promise<void> {
   const edited = (row: SheetRow) => {
     const loaded = snapshot.snapshot.get(row.id);
     return loaded !== undefined && TRACKED_KEYS.some((k) => loaded[k] !== row.desired[k]);
   };
-  const candidates = rows.filter((row) => edited(row) && needsFormulaNames(row.raw));
+  const candidates = rows.filter((row) => edited(row) && (needsFormulaNames(row.raw) || hasNonText(row.raw)));
   if (candidates.length === 0 || !workbook.describeCells) return;
   const cells = await workbook.describeCells(tableName, TRACKED_KEYS.map((k) => headers[k]), candidates.map((row) => row.row));
   if (!cells) return;
@@ -115,6 +118,7 @@ async function nameFormulas(workbook: Workbook, tableName: string, headers: Reco
     for (const key of TRACKED_KEYS) {
       const cell = cells.get(headers[key])?.get(row.row);
       if (cell?.formula) (row.formulas ??= {})[key] = cell.address;
+      if (cell?.format !== undefined) (row.formats ??= {})[key] = cell.format;
       // A formula's error is its value type; its text alone is enough too (a formula giving the text "#N/A" is not sent either).
       if (cell?.error || (cell?.formula && isExcelError(row.raw[key]))) row.errors.push(key);
     }

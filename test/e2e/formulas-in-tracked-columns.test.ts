@@ -53,7 +53,7 @@ it("=XLOOKUP typed into a Paid ID cell shows the payment found; Preview and Sync
 
   await page.getByRole("button", { name: "Preview sync" }).click();
   await expectText(page.locator("#preview-counts"), `1 to send, 0 invalid (will not be sent), ${approved.length - 1} unchanged.`);
-  await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send {"state":"paid","paid_id":"PAY-XL-1"} Discard edit`);
+  await expectText(page.locator("#preview li"), `Row 2 ${first.id.slice(0, 8)}: will send approved → paid (Paid ID: PAY-XL-1) Discard edit`);
   await page.screenshot({ path: join(OUT, "workbench-formula-paid-id.png") });
 
   await page.getByRole("button", { name: "Confirm and sync" }).click();

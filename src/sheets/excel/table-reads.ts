@@ -41,6 +41,8 @@ export interface CellKind {
   address: string;
   formula: boolean;
   error: boolean;
+  /** The cell's number format: a number an id column holds is named as the date it shows (src/sync/non-text-values.ts). */
+  format: string;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function describeCells(context: XContext, tableName: string, header
     const formulas = at.sheet.getRangeByIndexes(at.top + 1, column, at.bodyRows, 1).getSpecialCellsOrNullObject("Formulas");
     formulas.load("areaCount");
     formulas.areas.load("items/rowIndex,items/rowCount");
-    const types = asked.map((row) => at.sheet.getRangeByIndexes(at.top + 1 + row, column, 1, 1).load("valueTypes"));
+    const types = asked.map((row) => at.sheet.getRangeByIndexes(at.top + 1 + row, column, 1, 1).load("valueTypes,numberFormat"));
     return { header: h, column, formulas, types };
   });
   await context.sync();
@@ -70,6 +72,7 @@ export async function describeCells(context: XContext, tableName: string, header
     if (!formulas.isNullObject) for (const area of formulas.areas.items) for (let r = 0; r < area.rowCount; r++) withFormula.add(area.rowIndex + r - at.top - 1);
     asked.forEach((row, k) => out.get(header)!.set(row, {
       address: `${columnName(column)}${at.top + row + 2}`, formula: withFormula.has(row), error: types[k].valueTypes[0][0] === "Error",
+      format: String(types[k].numberFormat[0][0]),
     }));
   }
   return out;
