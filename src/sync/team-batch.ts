@@ -12,7 +12,7 @@ import type { SyncPreview } from "./preview";
 import { openSyncTable } from "./sync-table";
 
 /** The rows a sync of this preview sends: its changes, and the rows to check once the person confirmed them. */
-export const rowsToSend = (preview: SyncPreview, sendChecked: boolean): PlannedRow[] =>
+const rowsToSend = (preview: SyncPreview, sendChecked: boolean): PlannedRow[] =>
   preview.rows.filter((r) => r.patch && (r.kind === "change" || (sendChecked && r.kind === "check")));
 
 /** An amount cell as the decimal text the gateway sums exactly ("12.5", never "1.25e1"). */
