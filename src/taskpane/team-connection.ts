@@ -67,7 +67,7 @@ export function connectionChoice(keyForm: HTMLElement, session: Session, team: T
   const section = h("div", { className: "section", id: "team-section" }, h("h2", { id: "h-team-connection" }, "1. Connection"), form);
   const radio = (value: string, label: string) => h("label", {}, h("input", { type: "radio", name: "connection-mode", value, onchange: () => show(value) }), ` ${label}`);
   const choice = h("fieldset", { id: "connection-mode", className: "section choice" }, h("legend", {}, "How this desk connects"),
-    radio("key", "Single person (API key)"), radio("team", "Team (through your gateway)"));
+    radio("key", "Single person (your own key)"), radio("team", "Team (through your gateway)"));
   function show(mode: string): void {
     storage.setItem(MODE_KEY, mode);
     keyForm.hidden = mode === "team";

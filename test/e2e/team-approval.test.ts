@@ -54,7 +54,7 @@ async function openAs(person: string): Promise<Seen> {
   page.on("response", (r) => void r.text().then((t) => seen.answers.push(t), () => undefined));
   await page.goto(`${rig.url}/workbench.html?idp=${encodeURIComponent(`${idp.baseUrl}/${idp.tenant}`)}&person=${person}`);
   await page.getByLabel("Team (through your gateway)").check();
-  await expect(page.getByLabel("API key").isVisible()).resolves.toBe(false);
+  await expect(page.locator("#api-key").isVisible()).resolves.toBe(false);
   await page.getByLabel("Gateway address").fill(gateway.baseUrl);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expectText(page.locator("#team-status"), new RegExp(`^Signed in as .* \\(${person.replace(".", "\\.")}\\): `));
