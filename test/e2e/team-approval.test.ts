@@ -103,8 +103,10 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await expectText(pat.page.locator("#preview-counts"), /^50 to send, 0 invalid/);
   await expect(pat.page.locator("#confirm-sync").isVisible()).resolves.toBe(false);
   await pat.page.getByRole("button", { name: "Submit for approval" }).click();
-  await expectText(pat.page.locator("#team-submit-status"), /^Submitted batch \S+: 50 rows \(50 to accounted, [\d.]+ \w+\), prepared by Pat/);
+  await expectText(pat.page.locator("#team-submit-status"), /^Submitted batch \S+: 50 rows \((\d+ to accounted, [\d.]+ [A-Z]{3}(; )?)+\), prepared by Pat Preparer\./);
   const batchId = /^Submitted batch (\S+):/.exec((await pat.page.locator("#team-submit-status").textContent())!)![1];
+  // The totals per currency add up to the 50 rows (the gateway refuses totals its own exact sums do not give).
+  expect([...(await pat.page.locator("#team-submit-status").textContent())!.matchAll(/(\d+) to accounted/g)].reduce((n, m) => n + Number(m[1]), 0)).toBe(50);
   const statusOf = async () => { const t = await modelTable(pat.page, table); return approved.map((e) => String(t.values("Sync status")[ids.indexOf(e.id)])); };
   expect(new Set(await statusOf())).toEqual(new Set([`Waiting for approval (batch ${batchId.slice(0, 8)}): nothing sent yet.`]));
   // Before approval nothing goes: the sandbox still holds every record approved.
@@ -117,7 +119,7 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await alex.page.getByRole("button", { name: `Open ${batchId.slice(0, 8)}` }).click();
   await expectText(alex.page.locator("#team-batch-head"), new RegExp(`^Batch ${batchId}: 50 rows from ${table}, prepared by Pat Preparer on .*; pending, valid until`));
   await expect(alex.page.locator(".team-rows li").count()).resolves.toBe(50);
-  expect(await alex.page.locator(".team-rows li").first().textContent()).toMatch(/: approved → accounted, [\d.]+ \w+$/);
+  expect(await alex.page.locator(".team-rows li").first().textContent()).toMatch(/: approved → accounted, [\d.]+ [A-Z]{3}$/);
   await alex.page.locator("#team-approval").screenshot({ path: join(OUT, "team-approver.png") });
   await alex.page.getByLabel("Comment").fill("Checked against the November run.");
   await alex.page.getByRole("button", { name: "Approve" }).click();
