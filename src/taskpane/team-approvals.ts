@@ -38,7 +38,7 @@ function batchView(team: TeamState, b: TeamBatch, decided: (b: TeamBatch) => voi
   const shown = rows.slice(0, 200);
   return h("div", { id: "team-batch", "data-batch": b.id },
     h("p", { id: "team-batch-head" }, `Batch ${b.id}: ${rows.length} rows from ${b.source || "a workbook"}, prepared by ${b.preparer.name} on ${when(b.preparedAt)}; ${b.state}` +
-      (b.decision ? ` by ${b.decision.by.name} on ${when(b.decision.at)}${b.decision.comment ? `: "${b.decision.comment}"` : ""}.` : `, valid until ${when(b.validUntil)}.`)),
+      (b.decision ? ` by ${b.decision.by.name} on ${when(b.decision.at)}${b.decision.comment ? `: "${b.decision.comment}"` : "."}` : `, valid until ${when(b.validUntil)}.`)),
     totalsTable(b),
     h("ul", { className: "rows team-rows" }, ...shown.map((r) => h("li", {}, `${r.id.slice(0, 8)} ${r.label}: ${r.from} → ${r.to}, ${r.amount} ${r.currency}`)),
       rows.length > shown.length ? h("li", {}, `… and ${rows.length - shown.length} more.`) : null),
