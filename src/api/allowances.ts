@@ -106,10 +106,14 @@ export function listAllowancesAsGot(client: SpendClient, subsidiaryId: string, q
   }, options);
 }
 
+/** The URL and body of an allowance's state PATCH: what the sync sends, and what a team batch freezes. */
+export function allowancePatchRequest(client: SpendClient, subsidiaryId: string, allowanceId: string, patch: StatePatch): { url: string; body: StatePatch } {
+  return { url: client.url(`${base(subsidiaryId)}${encodeURIComponent(allowanceId)}/`), body: checkedPatch(patch) };
+}
+
 /** Sends one state change. Never retried: after an unknown outcome, read the allowance first. */
 export async function updateAllowance(client: SpendClient, subsidiaryId: string, allowanceId: string, patch: StatePatch,
   options: SendOptions = {}): Promise<AllowanceUpdate> {
-  const body = checkedPatch(patch);
-  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(allowanceId)}/`);
+  const { url, body } = allowancePatchRequest(client, subsidiaryId, allowanceId, patch);
   return client.patch(AllowanceUpdate, "allowance update", url, body, options);
 }

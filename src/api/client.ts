@@ -141,7 +141,7 @@ export class SpendClient {
 
   /** PATCH once: never retried here, since a lost answer may hide an applied change (the caller reads first). */
   async patch<T>(schema: z.ZodType<T>, resource: string, url: string, body: unknown, options: SendOptions = {}): Promise<T> {
-    return this.decode(schema, resource, await this.send("PATCH", url, JSON.stringify(body), options));
+    return this.decode(schema, resource, await this.send("PATCH", url, patchBodyText(body), options));
   }
 
   /** One call with its retries; the text of its 2xx answer, or the error that says what went wrong. */
@@ -218,6 +218,11 @@ export class SpendClient {
   checkOrigin(url: string): void {
     checkLinkOrigin(url, this.origin);
   }
+}
+
+/** The exact text a PATCH body is sent as: a team batch freezes this text, and the gateway compares it byte for byte. */
+export function patchBodyText(body: unknown): string {
+  return JSON.stringify(body);
 }
 
 function duration(ms: number): string {

@@ -102,10 +102,14 @@ export function listExpensesAsGot(client: SpendClient, subsidiaryId: string, que
   }, options);
 }
 
+/** The URL and body of an expense's state PATCH: what the sync sends, and what a team batch freezes. */
+export function expensePatchRequest(client: SpendClient, subsidiaryId: string, expenseId: string, patch: StatePatch): { url: string; body: StatePatch } {
+  return { url: client.url(`${base(subsidiaryId)}${encodeURIComponent(expenseId)}/`), body: checkedPatch(patch) };
+}
+
 /** Sends one state change; the answer is the updated expense. Never retried: read first after an unknown outcome. */
 export async function updateExpense(client: SpendClient, subsidiaryId: string, expenseId: string, patch: StatePatch,
   options: SendOptions = {}): Promise<Expense> {
-  const body = checkedPatch(patch);
-  const url = client.url(`${base(subsidiaryId)}${encodeURIComponent(expenseId)}/`);
+  const { url, body } = expensePatchRequest(client, subsidiaryId, expenseId, patch);
   return client.patch(ExpenseDetail, "expense update", url, body, options);
 }

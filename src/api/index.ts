@@ -20,3 +20,4 @@ export { MAX_VALUES_PER_RECORD } from "./schema-check";
 export * from "./governor";
 export * from "./session";
 export { shown, type Shown } from "./error-table";
+export * from "./team-gateway";

@@ -76,6 +76,17 @@ export class Session {
     return client;
   }
 
+  /**
+   * Team mode: the client `build` makes (through the gateway, with the person's token) is kept in memory only,
+   * and a key saved here for single-person mode is removed from this device: in team mode no desk holds one.
+   */
+  useTeam(build: (defaults: Partial<ClientConfig>) => SpendClient): SpendClient {
+    this.storage.removeItem(STORAGE_KEY);
+    this.client = build(this.clientDefaults);
+    this.governor.clear();
+    return this.client;
+  }
+
   disconnect(): void {
     this.storage.removeItem(STORAGE_KEY);
     this.client = null;

@@ -9,3 +9,4 @@ export * from "./typed-values";
 export * from "./execute";
 export * from "./journal";
 export { OUTCOME_FILLS, OUTCOME_LABELS, statusText } from "./write-outcomes";
+export * from "./team-batch";

@@ -19,6 +19,8 @@ import { RecentValues } from "./recent-values";
 import { settingsSection } from "./settings-section";
 import { tablesSection } from "./tables-section";
 import type { SectionContext, TaskpaneState } from "./taskpane-state";
+import { approvalSection } from "./team-approvals";
+import { connectionChoice, type TeamState } from "./team-connection";
 
 export interface TaskpaneDeps {
   session: Session;
@@ -76,9 +78,12 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   });
   const tables = tablesSection(ctx, { withLoad: load.withLoad, running, storage, identity: deps.identity, recalculate: deps.recalculate });
 
+  // Team mode (docs/team-mode.md): the choice above the key form, and the approval section after the tables.
+  const team: TeamState = { gateway: null, me: null, sending: null, onSignedIn: [] };
+  const choice = connectionChoice(connection, session, team, storage, () => load.connected());
   const imports = importSection(ctx, storage, () => tables.clearPreview());
   append(
-    root, connection, load.element, tables.element, imports.element, cardCloseSection(ctx), settingsSection(session),
+    root, choice, load.element, tables.element, approvalSection(ctx, team), imports.element, cardCloseSection(ctx), settingsSection(session),
     deps.selfTest ? diagnosticsSection(deps.selfTest) : null,
   );
   void tables.renderTables();

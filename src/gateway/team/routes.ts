@@ -27,8 +27,9 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 /** The routes, to mount at /team/v1. */
 export function teamRoutes(gate: TeamGate, limits: BodyLimits): Hono<TeamEnv> {
   const app = new Hono<TeamEnv>();
-  // What the add-in needs to ask for a token: public, no secret in it.
-  app.get("/sign-in", () => json({ tenants: gate.config.tenants, audience: gate.config.audience, ...(gate.config.signIn ? { client_id: gate.config.signIn.clientId, authority: gate.config.signIn.authority, scopes: gate.config.signIn.scopes } : {}) }));
+  // What the add-in needs to ask for a token and to build its paths: public, no secret in it (the enterprise's
+  // id is in every path the add-in sends; its key stays here).
+  app.get("/sign-in", () => json({ tenants: gate.config.tenants, audience: gate.config.audience, enterprise_id: gate.config.enterpriseId, ...(gate.config.signIn ? { client_id: gate.config.signIn.clientId, authority: gate.config.signIn.authority, scopes: gate.config.signIn.scopes } : {}) }));
   app.use(async (c, next) => {
     const verified = await gate.verify(c.req.header("authorization") ?? null, gate.now());
     if (!verified.ok) return teamRefusal(verified.status, verified.message);

@@ -1,0 +1,102 @@
+/**
+ * Team mode's section 4: for a preparer, Submit for approval (team-submit.ts); for an approver, the batches
+ * waiting for approval (or one opened by its id, sent in a link or a message), each with its preparer, its
+ * totals and its rows from -> to, and Approve / Reject with a comment. Neither is offered on one's own batch:
+ * the gateway refuses it anyway. Approve names the hash of the batch shown, so what is approved is what was read.
+ */
+import type { TeamBatch } from "../api";
+import { field, h, setChildren } from "./dom";
+import { failed, status } from "./status";
+import type { TeamState } from "./team-connection";
+import { teamSubmitPart } from "./team-submit";
+import type { SectionContext } from "./taskpane-state";
+
+const when = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
+
+/** A batch's totals as a table: state, currency, rows, amount. */
+function totalsTable(b: TeamBatch): HTMLElement {
+  return h("table", { className: "team-totals" }, h("tr", {}, h("th", {}, "To"), h("th", {}, "Currency"), h("th", {}, "Rows"), h("th", {}, "Amount")),
+    ...b.totals.map((t) => h("tr", {}, h("td", {}, t.state), h("td", {}, t.currency), h("td", {}, t.count), h("td", {}, t.amount))));
+}
+
+/** The batch opened: who prepared it, when, its totals and rows, and the decision or the buttons to make it. */
+function batchView(team: TeamState, b: TeamBatch, decided: (b: TeamBatch) => void): HTMLElement {
+  const comment = h("textarea", { id: "team-comment", rows: 2, placeholder: "why (required to reject)" });
+  const line = h("div", { id: "team-decision-status", role: "status", "aria-live": "polite" });
+  const own = team.me?.id === b.preparer.id;
+  const approver = team.me?.roles.includes("approver") ?? false;
+  async function decide(approve: boolean): Promise<void> {
+    if (!team.gateway) return;
+    status(line, "busy", approve ? "Approving…" : "Rejecting…");
+    try {
+      decided(approve ? await team.gateway.approve(b.id, b.hash, comment.value.trim()) : await team.gateway.reject(b.id, comment.value.trim()));
+    } catch (error) {
+      failed(line, error);
+    }
+  }
+  const rows = b.rows ?? [];
+  const shown = rows.slice(0, 200);
+  return h("div", { id: "team-batch", "data-batch": b.id },
+    h("p", { id: "team-batch-head" }, `Batch ${b.id}: ${rows.length} rows from ${b.source || "a workbook"}, prepared by ${b.preparer.name} on ${when(b.preparedAt)}; ${b.state}` +
+      (b.decision ? ` by ${b.decision.by.name} on ${when(b.decision.at)}${b.decision.comment ? `: "${b.decision.comment}"` : "."}` : `, valid until ${when(b.validUntil)}.`)),
+    totalsTable(b),
+    h("ul", { className: "rows team-rows" }, ...shown.map((r) => h("li", {}, `${r.id.slice(0, 8)} ${r.label}: ${r.from} → ${r.to}, ${r.amount} ${r.currency}`)),
+      rows.length > shown.length ? h("li", {}, `… and ${rows.length - shown.length} more.`) : null),
+    b.state !== "pending" ? null
+      : own ? h("p", { className: "hint" }, "You prepared this batch: another approver decides it.")
+        : approver ? h("div", {}, field("Comment", comment), h("div", { className: "row" },
+          h("button", { id: "team-approve", className: "primary", type: "button", onclick: () => void decide(true) }, "Approve"),
+          h("button", { id: "team-reject", type: "button", onclick: () => void decide(false) }, "Reject")), line)
+          : null);
+}
+
+/** The approver's list and the batch opened. */
+function approverPart(team: TeamState): HTMLElement {
+  const list = h("ul", { id: "team-pending", className: "rows" });
+  const opened = h("div", { id: "team-opened" });
+  const line = h("div", { id: "team-list-status", role: "status", "aria-live": "polite" });
+  const idInput = h("input", { id: "team-batch-id", placeholder: "batch id", spellcheck: false });
+  async function open(id: string): Promise<void> {
+    if (!team.gateway || !id) return;
+    try {
+      const show = (b: TeamBatch) => setChildren(opened, batchView(team, b, (d) => { show(d); void refresh(); }));
+      show(await team.gateway.batch(id));
+    } catch (error) {
+      failed(line, error);
+    }
+  }
+  async function refresh(): Promise<void> {
+    if (!team.gateway) return;
+    try {
+      const pending = await team.gateway.pending();
+      status(line, "", pending.length ? `${pending.length} batch${pending.length === 1 ? "" : "es"} waiting for approval.` : "No batch is waiting for approval.");
+      setChildren(list, ...pending.map((b) => h("li", {},
+        h("button", { type: "button", className: "link", onclick: () => void open(b.id) }, `Open ${b.id.slice(0, 8)}`),
+        ` ${b.preparer.name}, ${when(b.preparedAt)}: ${b.totals.map((t) => `${t.count} to ${t.state} ${t.amount} ${t.currency}`).join("; ")}`)));
+    } catch (error) {
+      failed(line, error);
+    }
+  }
+  return h("div", { id: "team-approver", hidden: true },
+    h("div", { className: "row" }, h("button", { id: "team-refresh", type: "button", onclick: () => void refresh() }, "Show batches waiting for approval")),
+    line, list, field("Open a batch by its id", idInput), h("div", { className: "row" }, h("button", { id: "team-open", type: "button", onclick: () => void open(idInput.value.trim()) }, "Open")),
+    opened);
+}
+
+/** Section 4, "Approval", hidden until someone signs in through a gateway; its parts follow the person's roles. */
+export function approvalSection(ctx: SectionContext, team: TeamState): HTMLElement {
+  const preparer = teamSubmitPart(ctx, team);
+  const approver = approverPart(team);
+  const section = h("section", { className: "section", id: "team-approval", "aria-labelledby": "h-team-approval", hidden: true },
+    h("h2", { id: "h-team-approval" }, "Approval (team mode)"), preparer, approver);
+  team.onSignedIn.push(() => {
+    section.hidden = false;
+    preparer.hidden = !team.me?.roles.includes("preparer");
+    approver.hidden = !team.me?.roles.includes("approver");
+    // Sending outside a batch is refused at the gateway: the preparer sends through "Sync approved batch" only.
+    const confirm = document.getElementById("confirm-sync");
+    if (confirm) confirm.hidden = true;
+    if (!approver.hidden) (approver.querySelector("#team-refresh") as HTMLButtonElement).click();
+  });
+  return section;
+}
