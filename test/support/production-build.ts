@@ -1,8 +1,8 @@
 /**
  * The production build (with the workbench, or without it as users get it), built once per content of its inputs and shared by every browser
  * test file (each used to build its own: six builds of 40-90 s each in one `npm test`). The key is a digest of
- * every file the build reads (src/, assets/, tools/, webpack.config.js, manifest.xml, tsconfig.json,
- * package-lock.json), so a change to any of them builds anew; the folder is filled in a temporary place and
+ * every file the build reads (src/, assets/, the build's own plugins in tools/*.js, webpack.config.js,
+ * manifest.xml, tsconfig.json, package-lock.json), so a change to any of them builds anew; the folder is filled in a temporary place and
  * renamed into place whole, so a test never serves a half-written build.
  */
 import { createHash } from "node:crypto";
@@ -12,7 +12,10 @@ import webpack from "webpack";
 import { ROOT } from "./process";
 
 /** What the build reads, relative to the project root (folders are read whole). */
-const INPUTS = ["src", "assets", "tools", "webpack.config.js", "manifest.xml", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "src", "assets", "tools/production-leak-check.js", "tools/functions-metadata.js", "tools/production-manifest.js",
+  "webpack.config.js", "manifest.xml", "tsconfig.json", "package-lock.json",
+];
 
 const CACHE = join(ROOT, "node_modules", ".cache", "spend-workbench");
 
