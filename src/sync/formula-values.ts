@@ -10,7 +10,7 @@
  */
 import type { TrackedKey } from "../sheets";
 import { nonTextOf } from "./non-text-values";
-import type { EditVerdict } from "./plan";
+import type { EditVerdict } from "./edit-verdict";
 
 /** Excel's error values, as `Range.values` reads them (Excel.ErrorCellValueType's texts). */
 const EXCEL_ERRORS = new Set(["#N/A", "#REF!", "#VALUE!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#SPILL!", "#CALC!", "#FIELD!",

@@ -9,6 +9,7 @@ import {
   type StatePatch, type TrackedResource,
 } from "../domain";
 import { TRACKED_KEYS, TRACKED_WORDS, trackedSpecOf, type ReadOnly, type Snapshot, type TrackedKey, type TrackedValues } from "../sheets";
+import type { EditVerdict } from "./edit-verdict";
 import { withFormulaValues, type FormulaVerdict } from "./formula-values";
 import { patchQuestion } from "./questions";
 import { isMarkedGone, type SheetRow } from "./sync-table";
@@ -39,10 +40,7 @@ export interface Plan {
   gone: number;
 }
 
-export type EditVerdict =
-  | { kind: "unchanged" }
-  | { kind: "change"; patch: StatePatch }
-  | { kind: "invalid"; message: string };
+export type { EditVerdict };
 
 const FIELD_NAMES = TRACKED_WORDS;
 

@@ -82,7 +82,7 @@ it("import a bank file, preview and sync 500+ paid rows, each naming the line it
   expect(await page.locator("#preview-counts").textContent()).toMatch(new RegExp(`^${filledRows} to send, 0 invalid`));
   const previewed = await modelTable(page, table);
   expect(String(previewed.values("Sync status")[changed[0]])).toMatch(/^Will send: (approved|accounted) → paid \(Paid ID: .*\) Imported from bank file line \d+\.$/);
-  expect(await page.locator("#preview li").first().textContent()).toMatch(/will send \{"state":"paid",.*\} \(from bank file line \d+\)/);
+  expect(await page.locator("#preview li").first().textContent()).toMatch(/will send approved → paid \(Paid ID: .*\) \(from bank file line \d+\)/);
   expect(data.transitions.length).toBe(transitions);
   await shot(page, "3-preview");
 
