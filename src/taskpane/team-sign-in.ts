@@ -4,7 +4,7 @@
  * GET /team/v1/sign-in. The token is kept in memory only (never in storage) and asked for again shortly
  * before it expires.
  */
-import { BrowserCacheLocation, createStandardPublicClientApplication, type AccountInfo } from "@azure/msal-browser";
+import type { AccountInfo } from "@azure/msal-browser";
 import { TeamGatewayError, type SignInConfig, type TokenSource } from "../api";
 
 /** Office's SSO errors after which Microsoft advises the MSAL fallback (not supported here, no token for this account). */
@@ -55,6 +55,8 @@ async function msalSource(config: SignInConfig): Promise<TokenSource> {
     throw new TeamGatewayError("This Excel has no Office single sign-on, and the gateway names no app registration for a sign-in window (TEAM_CLIENT_ID): ask your administrator.", 0);
   }
   const scopes = config.scopes ?? [`${config.audience}/access_as_user`];
+  // Loaded only here, when this Excel has no single sign-on: its own file, not part of every taskpane's start.
+  const { BrowserCacheLocation, createStandardPublicClientApplication } = await import(/* webpackChunkName: "msal-sign-in" */ "@azure/msal-browser");
   // Memory only: a token kept in the webview's storage would outlive the person at this desk.
   const msal = await createStandardPublicClientApplication({
     auth: { clientId: config.client_id, authority: config.authority, redirectUri: location.origin + location.pathname },
