@@ -65,14 +65,20 @@ function teamForm(session: Session, team: TeamState, storage: KeyValueStorage, o
 export function connectionChoice(keyForm: HTMLElement, session: Session, team: TeamState, storage: KeyValueStorage, onConnected: () => Promise<void>): HTMLElement {
   const form = teamForm(session, team, storage, onConnected);
   const section = h("div", { className: "section", id: "team-section" }, h("h2", { id: "h-team-connection" }, "1. Connection"), form);
-  const radio = (value: string, label: string) => h("label", {}, h("input", { type: "radio", name: "connection-mode", value, onchange: () => show(value) }), ` ${label}`);
+  // (The inputs are kept, not looked up: the taskpane's hosts need only the DOM it builds, no selectors.)
+  const inputs: HTMLInputElement[] = [];
+  const radio = (value: string, label: string) => {
+    const input = h("input", { type: "radio", name: "connection-mode", value, onchange: () => show(value) });
+    inputs.push(input);
+    return h("label", {}, input, ` ${label}`);
+  };
   const choice = h("fieldset", { id: "connection-mode", className: "section choice" }, h("legend", {}, "How this desk connects"),
     radio("key", "Single person (your own key)"), radio("team", "Team (through your gateway)"));
   function show(mode: string): void {
     storage.setItem(MODE_KEY, mode);
     keyForm.hidden = mode === "team";
     section.hidden = mode !== "team";
-    for (const input of choice.querySelectorAll("input")) input.checked = input.value === mode;
+    for (const input of inputs) input.checked = input.value === mode;
   }
   show(storage.getItem(MODE_KEY) === "team" ? "team" : "key");
   return h("div", { id: "connection" }, choice, keyForm, section);

@@ -4,6 +4,7 @@
  * refused here, in words naming it and the values it takes, before anything is sent.
  */
 import {
+  InvalidRequestError,
   SpendClient, getAllowance, getCard, getExpense, getMovement, listAllowances, listAllowancesAsGot, listCards, listCardsAsGot,
   listExpenses, listExpensesAsGot, listMovements,
 } from "../../src/api";
@@ -56,7 +57,7 @@ describe("a state the service does not list is refused before anything is sent",
   it("allowances", () => {
     const { client, fake } = recorded();
     expect(() => listAllowances(client, "sub-1", { state: "draft" })).toThrow(
-      new RangeError("state must be one of pending, approved, accounted, paid, rejected; got 'draft'."),
+      new InvalidRequestError("state must be one of pending, approved, accounted, paid, rejected; got 'draft'."),
     );
     expect(fake.requests).toHaveLength(0);
   });
@@ -64,10 +65,10 @@ describe("a state the service does not list is refused before anything is sent",
   it("expenses", () => {
     const { client, fake } = recorded();
     expect(() => listExpenses(client, "sub-1", { state: " approvd " })).toThrow(
-      new RangeError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' approvd '."),
+      new InvalidRequestError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' approvd '."),
     );
     expect(() => listExpenses(client, "sub-1", { createdTo: "2026-02-30" })).toThrow(
-      new RangeError("createdTo must be a date written YYYY-MM-DD; got '2026-02-30'."),
+      new InvalidRequestError("createdTo must be a date written YYYY-MM-DD; got '2026-02-30'."),
     );
     expect(fake.requests).toHaveLength(0);
   });

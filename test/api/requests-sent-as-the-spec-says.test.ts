@@ -6,6 +6,7 @@
  * hides its key. An answer of exactly the size limit is read; one byte more is not.
  */
 import {
+  InvalidRequestError,
   AnswerTooLargeError, CrossOriginError, SpendClient, getCard, listCards, updateAllowance,
 } from "../../src/api";
 import { fakeTransport, type Script } from "../support/fake-transport";
@@ -69,7 +70,7 @@ describe("the connection's fields", () => {
     [{ apiKey: "" }, "The API key is empty."],
     [{ apiKey: "   " }, "The API key is empty."],
   ])("%j is refused", (blank, message) => {
-    expect(() => new SpendClient({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: KEY, ...blank })).toThrow(new TypeError(message));
+    expect(() => new SpendClient({ baseUrl: "https://spend.example", enterpriseId: "ent-1", apiKey: KEY, ...blank })).toThrow(new InvalidRequestError(message));
   });
 
   it("the client's redact hides its key, in every text it is given", () => {

@@ -11,7 +11,6 @@ import { card, fakeTransport, type Reply } from "../support/fake-transport";
 
 const NOW = Date.parse("2026-11-21T10:00:00Z");
 const CARD = "/api/public/v1/enterprises/ent-1/corporate-cards/c1/";
-const GET = `GET ${CARD}`;
 const BACKOFF = [300, 600, 1200, 2400];
 
 function client(reply: (index: number) => Reply, sleep?: (ms: number) => Promise<void>) {
@@ -35,8 +34,9 @@ async function failedGet(reply: (index: number) => Reply) {
   return { error: e, name: e.name, status: e.status, message: e.message, server: e.serverMessage, requests: fake.requests.length, waits, stats: c.stats };
 }
 
-const refused = (status: number) => `The service refused ${GET} (HTTP ${status}).`;
-const failed = (status: number) => `The service failed (HTTP ${status}) on ${GET}; try again later.`;
+// (Issue 43: the request in words; its URL is the error's request field, for the details line.)
+const refused = (status: number) => `The service refused the request for corporate card c1 (HTTP ${status}).`;
+const failed = (status: number) => `The service failed (HTTP ${status}) while reading corporate card c1; try again later.`;
 const AUTH = "The API key was refused for enterprise ent-1. Check the key and the enterprise id in the connection settings.";
 
 describe("a status that is not retried costs one request", () => {
@@ -71,8 +71,8 @@ describe("a status that is not retried costs one request", () => {
 
   it.each([
     [401, AuthError, `${AUTH} The service said: "Token expired."`],
-    [409, RejectedError, `The service refused ${GET}: Token expired.`],
-    [422, RejectedError, `The service refused ${GET}: Token expired.`],
+    [409, RejectedError, `The service refused the request for corporate card c1: Token expired.`],
+    [422, RejectedError, `The service refused the request for corporate card c1: Token expired.`],
     [501, ServerError, `${failed(501)} The service said: "Token expired."`],
   ])("%i with the service's JSON error quotes it", async (status, kind, message) => {
     const got = await failedGet(() => ({ status, body: { status, error: "Token expired." } }));
@@ -159,7 +159,7 @@ describe("429: retried like a 5xx, waiting what the service asks for", () => {
 
 describe("redirects are never followed: one request, RedirectError naming where it led", () => {
   const redirect = (to: string, status: number | null) =>
-    `The service answered ${GET} with a redirect${to}${status === null ? "" : ` (HTTP ${status})`}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.`;
+    `The service answered the request for corporate card c1 with a redirect${to}${status === null ? "" : ` (HTTP ${status})`}. Redirects are not followed, so that the API key goes nowhere else: check the base URL.`;
   it.each([
     [301, "https://login.example/sso?next=/x", redirect(" to https://login.example", 301)],
     [302, "/login", redirect(" to https://spend.example", 302)],
@@ -194,16 +194,15 @@ describe("2xx oddities", () => {
 });
 
 describe("a PATCH is sent once, whatever comes back", () => {
-  const WHERE = "PATCH /api/public/v1/enterprises/ent-1/subsidiaries/s1/expenses/e1/";
   it.each([
     [429, { "Retry-After": "0" }, "RateLimitError", "The service is limiting requests (HTTP 429); try again in 0 s."],
-    [500, {}, "ServerError", `The service failed (HTTP 500) on ${WHERE}; try again later.`],
-    [502, {}, "ServerError", `The service failed (HTTP 502) on ${WHERE}; try again later.`],
-    [503, { "Retry-After": "1" }, "ServerError", `The service failed (HTTP 503) on ${WHERE}; try again later.`],
-    [504, {}, "ServerError", `The service failed (HTTP 504) on ${WHERE}; try again later.`],
-    [409, {}, "RejectedError", `The service refused ${WHERE} (HTTP 409).`],
+    [500, {}, "ServerError", `The service failed (HTTP 500) while updating expense e1 of subsidiary s1; try again later.`],
+    [502, {}, "ServerError", `The service failed (HTTP 502) while updating expense e1 of subsidiary s1; try again later.`],
+    [503, { "Retry-After": "1" }, "ServerError", `The service failed (HTTP 503) while updating expense e1 of subsidiary s1; try again later.`],
+    [504, {}, "ServerError", `The service failed (HTTP 504) while updating expense e1 of subsidiary s1; try again later.`],
+    [409, {}, "RejectedError", `The service refused the update of expense e1 of subsidiary s1 (HTTP 409).`],
     [307, { Location: "https://other.example/e1/" }, "RedirectError",
-      `The service answered ${WHERE} with a redirect to https://other.example (HTTP 307). Redirects are not followed, so that the API key goes nowhere else: check the base URL.`],
+      `The service answered the update of expense e1 of subsidiary s1 with a redirect to https://other.example (HTTP 307). Redirects are not followed, so that the API key goes nowhere else: check the base URL.`],
   ])("%i", async (status, headers, name, message) => {
     const { c, fake, waits } = client(() => ({ status, text: "", headers }));
     const error = (await updateExpense(c, "s1", "e1", { state: "paid", paid_id: "P-1" }).catch((e: unknown) => e)) as HttpError;

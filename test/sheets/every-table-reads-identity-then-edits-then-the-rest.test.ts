@@ -60,9 +60,9 @@ describe("the order every table reads in", () => {
   it("the editable columns: State with the resource's states as its list, narrow floors, Paid at a timestamp; Sync status is not editable", () => {
     const pick = (columns: Column<never>[]) => columns.filter((c) => c.editable || c.key === "status").map((c) => [c.key, c.kind, c.dropdown ?? null, c.width ?? null]);
     expect(pick(expenseColumns(new Set()) as Column<never>[])).toEqual([
-      ["state", "text", EXPENSE_STATES, 70], ["accounted_id", "text", null, 90], ["paid_id", "text", null, 90], ["paid_at", "timestamp", null, null], ["status", "text", null, 160],
+      ["state", "entry", EXPENSE_STATES, 70], ["accounted_id", "entry", null, 90], ["paid_id", "entry", null, 90], ["paid_at", "timestamp", null, null], ["status", "text", null, 160],
     ]);
-    expect(pick(allowanceColumns(new Set()) as Column<never>[])[0]).toEqual(["state", "text", ALLOWANCE_STATES, 70]);
+    expect(pick(allowanceColumns(new Set()) as Column<never>[])[0]).toEqual(["state", "entry", ALLOWANCE_STATES, 70]);
     expect(valueOf(expenseColumns(new Set()) as Column<never>[], "status", { state: "paid" })).toBe("");
   });
 

@@ -6,6 +6,7 @@
 import { CancelledError, MalformedRecord, type Page } from "../../src/api";
 import type { Load } from "../../src/sheets/load-context";
 import { LoadParams } from "../../src/sheets/load-params";
+import { Query } from "../../src/sheets/resources";
 import { collect } from "../../src/sheets/refresh-collect";
 import { rowHashes } from "../../src/sheets/row-hashes";
 
@@ -16,7 +17,7 @@ describe("Refresh reads every page", () => {
   async function* pages(...list: Page<{ id: string }>[]) {
     yield* list;
   }
-  const loadOf = (signal?: AbortSignal) => ({ params, hashed: [0, 1], options: { signal } }) as unknown as Load;
+  const loadOf = (signal?: AbortSignal) => ({ params, query: Query.parse(params), hashed: [0, 1], options: { signal } }) as unknown as Load;
 
   it("each record's row, in the order sent across pages, malformed ones in their places; fingerprints of the hashed cells; counts", async () => {
     const bad = new MalformedRecord("c2", 1, { id: "c2", last_four_digits: 42 }, [{ path: "last_four_digits", value: "42", message: "expected string" }]);
