@@ -10,6 +10,7 @@ import type { ColumnKind } from "./columns";
 import { toCell } from "./columns";
 import type { CardCloseData } from "./card-close-read";
 import { minorUnits } from "./money-formats";
+import { MOVEMENT_TYPE_NAMES } from "./resources/movements";
 import type { CellValue } from "./workbook";
 
 export interface CloseColumn {
@@ -144,7 +145,7 @@ export function tieOutRows(data: CardCloseData, match: CardMatch, statements: Re
     groups.set(key, g);
   };
   for (const m of data.movements) {
-    add("By type", m.type, m);
+    add("By type", typeName(m.type), m);
     add("By outcome", OUTCOME_TEXT[outcomes.get(m.id)!.kind], m);
     add("Total", "Period total", m);
   }
@@ -167,7 +168,13 @@ export function tieOutRows(data: CardCloseData, match: CardMatch, statements: Re
   return { rows, ties };
 }
 
+/** A movement type by its name (the load form's and the Summary's); a type the spec does not list, as the service sent it. */
+const names: Readonly<Record<string, string>> = MOVEMENT_TYPE_NAMES;
+function typeName(type: string): string {
+  return Object.hasOwn(names, type) ? names[type] : type;
+}
+
 const sectionOrder = (s: string) => ["By type", "By outcome", "Total", "Statement"].indexOf(s);
 /** The spec's movement types in its order, then the outcomes from the service's links to what is left to chase. */
-const LINES: readonly string[] = [...MOVEMENT_TYPES, ...Object.values(OUTCOME_TEXT)];
+const LINES: readonly string[] = [...MOVEMENT_TYPES.map((t) => typeName(t)), ...Object.values(OUTCOME_TEXT)];
 const lineOrder = (line: string) => (LINES.includes(line) ? LINES.indexOf(line) : LINES.length);

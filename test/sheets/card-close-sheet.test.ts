@@ -4,6 +4,7 @@
  * has not reconciled with its proposal or why none, the chase list and the expenses that never posted, names
  * and never ids; and closing again (the refresh) keeps what the person typed beside the rows.
  */
+import { MOVEMENT_TYPE_NAMES } from "../../src/sheets/resources/movements";
 import { closePlace, writeCardClose, type CardCloseRequest } from "../../src/sheets";
 import type { MovementRec } from "../../src/sandbox/model";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
@@ -41,6 +42,8 @@ describe("a card close", () => {
     expect(line("Period total")[tie.column("Movements")]).toBe(movements.length);
     expect(line("Difference (period − statement)")[tie.column("Note")]).toBe("Ties out");
     const byType = tie.rows.filter((r) => r[0] === "By type");
+    // Finance words, not the service's type values (issue 43).
+    expect(byType.map((r) => r[tie.column("Line")]).filter((l) => !(Object.values(MOVEMENT_TYPE_NAMES) as string[]).includes(String(l)))).toEqual([]);
     expect(byType.reduce((n, r) => n + Number(r[tie.column("Movements")]), 0)).toBe(movements.length);
     expect(line("Reconciled by the service")[tie.column("Movements")]).toBe(movements.filter((m) => m.reconciliation).length);
     expect(tie.format("Amount (charges +, deposits −)", tie.rows.indexOf(line("Period total")))).toBe("#,##0");
