@@ -25,6 +25,8 @@ function layer(files, forbidden, extra = []) {
 }
 
 const hosts = ["functions", "commands", "taskpane", "workbench"];
+// The folders and root files of src/sheets/ above its port (port/) and beside its Excel adapter (excel/).
+const sheetsAbovePort = ["load", "refresh", "edits", "card-close", "import", "reconciliation", "spill", "resources", "columns", "money-formats", "render", "stored-tables", "sheets"];
 
 // The gateway imports nothing of the add-in or the sandbox (DESIGN.md), not even the root modules of src/.
 const notGateway = ["domain", "api", "sheets", "sync", "sandbox", ...hosts, "shared-runtime", "requirements", "guarded-storage"];
@@ -63,7 +65,7 @@ const NO_NEVER_CAST = {
 };
 const BARE_ERROR = {
   selector: "ThrowStatement > NewExpression[callee.name=/^(Error|TypeError|RangeError)$/]",
-  message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/workbook-errors.ts, or the layer's own), not a bare Error, TypeError or RangeError (issue 44: they bypass the error table).",
+  message: "Throw an error of a class that says what it is (src/api/errors.ts, src/sheets/port/workbook-errors.ts, or the layer's own), not a bare Error, TypeError or RangeError (issue 44: they bypass the error table).",
 };
 
 export default tseslint.config(
@@ -133,9 +135,13 @@ export default tseslint.config(
   layer(["src/domain/**"], ["api", "sheets", "sync", "sandbox", ...hosts]),
   layer(["src/sandbox/**"], ["api", "sheets", "sync", ...hosts]),
   layer(["src/api/**"], ["sheets", "sync", "sandbox", ...hosts]),
-  layer(["src/sheets/**"], ["sync", "sandbox", ...hosts]),
-  // The Workbook port owns its types; its Excel adapter depends on it, never the other way (issue 44).
-  layer(["src/sheets/workbook.ts"], ["excel", "sync", "sandbox", ...hosts]),
+  // sheets/ stands on its port (port/: the Workbook interface, its errors and the cell values both sides agree on).
+  // The Excel adapter (excel/) implements the port and imports nothing else of sheets/; the rest of sheets/
+  // (load/, refresh/, edits/…) works through the port and never imports the adapter, which only the hosts wire in
+  // (issue 44: no import crosses excel/ either way but adapter -> port).
+  { ...layer(["src/sheets/**"], ["excel", "sync", "sandbox", ...hosts]), ignores: ["src/sheets/excel/**", "src/sheets/port/**"] },
+  layer(["src/sheets/excel/**"], [...sheetsAbovePort, "sync", "sandbox", ...hosts]),
+  layer(["src/sheets/port/**"], ["excel", ...sheetsAbovePort, "sync", "sandbox", ...hosts]),
   layer(["src/sync/**"], ["sandbox", ...hosts]),
   // Hosts stand side by side: each wires the layers below to Office or a page, and none reaches the sandbox's code.
   ...hosts.map((host) => layer([`src/${host}/**`], ["sandbox", ...hosts.filter((h) => h !== host && !(host === "workbench"))])),

@@ -14,8 +14,9 @@
 import { SpendClient } from "../src/api";
 import { matchCard } from "../src/domain/card-match";
 import { generateDemoData } from "../src/sandbox/demo-data";
-import { ExcelWorkbook, loadTable, writeCardClose, type LoadParams } from "../src/sheets";
-import { matchInputOf, readCardClose } from "../src/sheets/card-close-read";
+import { loadTable, writeCardClose, type LoadParams } from "../src/sheets";
+import { ExcelWorkbook } from "../src/sheets/excel";
+import { matchInputOf, readCardClose } from "../src/sheets/card-close/read";
 import { describeFigures, scoreAgainstTruth } from "../test/support/card-close-truth";
 import { interleaved, table } from "./measure";
 import { RemoteExcel } from "./remote-excel";

@@ -9,7 +9,8 @@
  */
 import { SpendClient, listExpenses } from "../src/api";
 import { decideDateOrder, decideDecimalMark, guessColumns, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
-import { DEFAULT_WINDOW, ExcelWorkbook, SETTING_PREFIX, fillCells, importLines, readImportTable, sourceOf, tableNameOf, type LoadParams } from "../src/sheets";
+import { DEFAULT_WINDOW, SETTING_PREFIX, fillCells, importLines, readImportTable, sourceOf, tableNameOf, type LoadParams } from "../src/sheets";
+import { ExcelWorkbook } from "../src/sheets/excel";
 import { generateDemoData } from "../src/sandbox/demo-data";
 import { generateBankFile } from "../src/sandbox/import-files";
 import { MB, interleaved, table, withPeakHeap, withPeakLiveHeap } from "./measure";

@@ -1,8 +1,8 @@
 /**
  * Issue 27's benchmark of Refresh: a table of 51,000 expenses, loaded, then refreshed after 10, 1,000 and
  * every record changed on the service, two ways in the same run, interleaved (medians):
- * - changes: Refresh as it is, writing only what changed (refresh-changes.ts);
- * - whole table: Refresh rewriting the whole table, as it did before (refresh-whole.ts, `wholeTable`).
+ * - changes: Refresh as it is, writing only what changed (refresh/changes.ts);
+ * - whole table: Refresh rewriting the whole table, as it did before (refresh/whole.ts, `wholeTable`).
  * Each run starts from a copy of the same loaded workbook, in the in-memory Excel in a thread of its own at
  * 20 ms a round trip, through Microsoft's Office.js client. The service answers without added latency, so
  * that the time is the refresh's own (the pages' parsing, checking and rendering included): both ways fetch
@@ -13,7 +13,8 @@
  * Both ways must leave the same values in the table (checked once per case, untimed).
  */
 import { SpendClient, listExpenses, updateExpense } from "../src/api";
-import { ExcelWorkbook, loadTable, refreshTable, type LoadParams, type LoadReport } from "../src/sheets";
+import { loadTable, refreshTable, type LoadParams, type LoadReport } from "../src/sheets";
+import { ExcelWorkbook } from "../src/sheets/excel";
 import { MB, interleaved, table } from "./measure";
 import { RemoteExcel, type ExcelStats, type WorkbookDump } from "./remote-excel";
 import { startSandboxProcess, type SandboxProcess } from "./sandbox-process";

@@ -20,11 +20,9 @@
  * load and of the old way are sampled in the same runs. Then issue 4's chunking baselines, once.
  */
 import { SpendClient, listExpenses, envelopeOf, Expense } from "../src/api";
-import {
-  ExcelWorkbook, NUMBER_FORMATS, hashedPlaces, rowHashes, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue,
-  type LoadParams, type Snapshot, type TableWrite, type Workbook,
-} from "../src/sheets";
-import { typedCell } from "../src/sheets/excel/cells";
+import { NUMBER_FORMATS, hashedPlaces, rowHashes, SETTING_PREFIX, loadTable, recordRenderer, rowFormatter, sourceOf, tableNameOf, widthOf, writeSnapshot, type CellValue, type LoadParams, type Snapshot, type TableWrite, type Workbook } from "../src/sheets";
+import { ExcelWorkbook } from "../src/sheets/excel";
+import { typedCell } from "../src/sheets/port/cells";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../src/workbench/fake-excel";
 import { availableParallelism } from "node:os";
 import { MB, interleaved, processCpuMs, rate, table, withThreadCpu, withCpu, withPeakHeap, withPeakLiveHeap } from "./measure";

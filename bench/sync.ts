@@ -7,7 +7,8 @@
  *    reading the whole table once.
  */
 import { SpendClient, getExpense, listExpenses, updateExpense, type Expense, type StatePatch } from "../src/api";
-import { ExcelWorkbook, loadTable, readStoredTable, snapshotTableOf, sourceOf, NUMBER_FORMATS, type ExcelHost, type Workbook } from "../src/sheets";
+import { loadTable, readStoredTable, snapshotTableOf, sourceOf, NUMBER_FORMATS, type Workbook } from "../src/sheets";
+import { ExcelWorkbook, type ExcelHost } from "../src/sheets/excel";
 import { previewSync, runSync } from "../src/sync";
 import { FakeExcel } from "../src/workbench/fake-excel";
 import { tableView } from "../test/support/excel";

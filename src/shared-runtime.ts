@@ -19,7 +19,7 @@ import { whenReady, type CommandFailure } from "./commands/when-ready";
 import "./functions/functions";
 import { useSession } from "./functions/runtime";
 import { guardedStorage, storageBlockedMessage } from "./guarded-storage";
-import { ExcelWorkbook, runSelfTest } from "./sheets";
+import { ExcelWorkbook, runSelfTest } from "./sheets/excel";
 import { mountTaskpane, type Taskpane } from "./taskpane/app";
 import { OFFICE_JS_STALLED, STALLED_AFTER_MS, assertExcelSupported, officeReady } from "./taskpane/host-support";
 import { explain } from "./taskpane/messages";

@@ -7,7 +7,7 @@
  *
  * The id is what can be checked: none of the records a record function reads carries its scope (a card,
  * allowance or expense has no subsidiary or enterprise field, spec 2.1 to 2.3); the scope is the request's path.
- * A listed record answers only the call for its own id (sheets/spill.ts recordPages looks records up by id).
+ * A listed record answers only the call for its own id (sheets/spill/spill.ts recordPages looks records up by id).
  */
 import { WrongRecordError, type SendOptions, type SpendClient } from "../api";
 import { spillRecord, type RecordRef, type Spill } from "../sheets";

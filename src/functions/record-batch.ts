@@ -8,7 +8,7 @@
  * record the list does not answer is asked with its own GET, the request the call makes unbatched.
  *
  * What a cell shows is what one GET per cell gives: a list record answers only when it passes the GET's own
- * checks (sheets/spill.ts recordPages, api/record-lists.ts), and anything else (not listed, malformed,
+ * checks (sheets/spill/spill.ts recordPages, api/record-lists.ts), and anything else (not listed, malformed,
  * a failed or abandoned list) is its GET's answer or error. Each call goes through the governor under its
  * GET's key (`share`), so a record answered from a list is cached where its GET's answer would be, identical
  * calls share one answer, and the list and the GETs take places among the same 6 running calls as every other

@@ -1,6 +1,6 @@
 /** A table column: where its value comes from, how Excel shows it, whether the user may edit it. */
-import { readDate, timestampToSerial } from "./excel/values";
-import type { CellValue } from "./workbook";
+import { readDate, timestampToSerial } from "./port/values";
+import type { CellValue } from "./port/workbook";
 
 export type ColumnKind = "id" | "text" | "entry" | "integer" | "number" | "amount" | "percent" | "date" | "timestamp" | "boolean";
 
@@ -47,14 +47,11 @@ export const NUMBER_FORMATS: Record<ColumnKind, string> = {
   timestamp: "yyyy-mm-dd hh:mm:ss",
 };
 
-/** The widest a column is sized to its content, in points: a long description or status does not take the screen. */
-export const WIDTH_CAP = 300;
-
 /**
  * The narrowest a column is made, in points: its own, or its kind's. An amount holds "12,345,678,901.12" (COP,
  * IDR and the like run to millions with two decimals: at Excel's default width such a figure would show as
  * "#####"); a timestamp "2026-06-12 08:00:00" whole, never "2026-06-12 08:…". Above it, columns are sized to
- * their content (Range.format.autofitColumns, ExcelApi 1.2), up to WIDTH_CAP.
+ * their content (Range.format.autofitColumns, ExcelApi 1.2), up to WIDTH_CAP (port/cells.ts).
  */
 export const widthOf = (column: Pick<Column<unknown>, "kind" | "width">): number | undefined =>
   column.width ?? KIND_WIDTHS[column.kind];

@@ -15,7 +15,7 @@
  */
 import { data as ISO_4217, publishDate } from "currency-codes";
 import { NUMBER_FORMATS, type Column } from "./columns";
-import type { CellValue } from "./workbook";
+import type { CellValue } from "./port/workbook";
 
 /** The publication date of the ISO 4217 list the minor units come from (YYYY-MM-DD). */
 export const ISO_4217_PUBLISHED: string = publishDate;

@@ -8,10 +8,10 @@
 import { MalformedRecord, describeIssue, redactSecrets, unknownValuesOf, type Page, type UnknownValue } from "../api";
 import { toCell, type Column } from "./columns";
 import { STATUS_KEY } from "./resources/tracking";
-import { Query, type LoadParams } from "./load-params";
-import type { ReadOnly, Snapshot } from "./snapshot";
-import { trackedOfUnchecked } from "./tracked-values";
-import type { CellValue } from "./workbook";
+import { Query, type LoadParams } from "./load/params";
+import type { ReadOnly, Snapshot } from "./edits/snapshot";
+import { trackedOfUnchecked } from "./edits/tracked-values";
+import type { CellValue } from "./port/workbook";
 
 /** The start of the status of a row whose record has a value the spec does not list. */
 const UNLISTED_NOTE_PREFIX = "Read-only";

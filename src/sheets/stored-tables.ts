@@ -4,9 +4,9 @@
  * and the list of loaded tables.
  */
 import { z } from "zod";
-import type { Load } from "./load-context";
-import { LoadParams } from "./load-params";
-import type { Workbook } from "./workbook";
+import type { Load } from "./load/context";
+import { LoadParams } from "./load/params";
+import type { Workbook } from "./port/workbook";
 
 /** The setting of a loaded table is this prefix and the table's name. */
 export const SETTING_PREFIX = "spendsync.table.";

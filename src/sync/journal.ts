@@ -2,13 +2,13 @@
  * The journal sheet, written ahead: a PATCH's "sending" line is in the workbook before the PATCH leaves,
  * and the answer's line follows. Lines queued by concurrent senders go in one append; appends never
  * overlap. Every text passes the client's redaction, so the key never lands in the workbook.
- * Appends run one after another on a SerialQueue (sheets/serial-queue.ts); what the queue does not do is kept
+ * Appends run one after another on a SerialQueue (sheets/port/serial-queue.ts); what the queue does not do is kept
  * here: a flush not yet started is shared by every caller until it starts (its lines go in one append), and
  * the first append of a writer also waits its turn among every writer's first appends (appendCreating).
  */
 import type { TrackedResource } from "../domain";
 import { NUMBER_FORMATS, toCell, type AppendWrite, type CellValue, type Workbook } from "../sheets";
-import { SerialQueue } from "../sheets/serial-queue";
+import { SerialQueue } from "../sheets/port/serial-queue";
 import type { JournalEntry, JournalRequest } from "./outcome";
 
 export const JOURNAL_TABLE = "SpendSyncJournal";

@@ -92,7 +92,7 @@ export function previewMarks(
     const edited = p ? editedKeys(p.loaded, row) : [];
     const note = typedHere.length > 0 ? typedNote(typedHere) : "";
     if (p) {
-      // An imported value keeps naming its source line (import-note.ts) beside what will be done with it.
+      // An imported value keeps naming its source line (import/note.ts) beside what will be done with it.
       const source = importNoteOf(row.status);
       const text = source ? `${previewStatus(p, isMarkedGone(row))} ${source}` : previewStatus(p, isMarkedGone(row));
       cells.push({ row: row.row, column: columns.status, value: note ? `${text} ${note}` : text, fill: PREVIEW_FILLS[p.kind === "change" ? "send" : p.kind === "check" ? "check" : "invalid"] });

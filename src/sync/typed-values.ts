@@ -2,7 +2,7 @@
  * Values typed over the service's cells (Amount, Description…): Sync states sends only the tracked fields, so
  * such a value is never sent, and the next Refresh would put the service's value back. Preview names each one
  * (issue 24: nothing typed is dropped without a trace). A cell is typed over when it no longer matches the
- * fingerprint the snapshot keeps of what was loaded there (src/sheets/row-hashes.ts); a row whose id is on
+ * fingerprint the snapshot keeps of what was loaded there (src/sheets/edits/row-hashes.ts); a row whose id is on
  * another row too is skipped (which record its cells belong to cannot be told).
  */
 import { HASH_CHARS, cellHash, hashAt, hashedPlaces, readFingerprints, readStoredTable, sourceOf, type CellValue, type Workbook } from "../sheets";

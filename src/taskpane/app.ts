@@ -6,7 +6,8 @@
  */
 import type { KeyValueStorage, Session } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
-import type { SelfTestReport, Workbook } from "../sheets";
+import type { Workbook } from "../sheets";
+import type { SelfTestReport } from "../sheets/excel";
 import { cardCloseSection } from "./card-close-section";
 import { connectionSection } from "./connection-section";
 import { diagnosticsSection } from "./diagnostics";
@@ -33,7 +34,7 @@ export interface TaskpaneDeps {
   identity?: () => Promise<string | null>;
   /** Asks Excel to recalculate this workbook's =SPEND formulas, and nothing else, so each asks the service again (Refresh All). */
   recalculate?: () => Promise<void>;
-  /** "Check this Excel" (Diagnostics): the self-test of src/sheets/self-test.ts in this Excel. */
+  /** "Check this Excel" (Diagnostics): the self-test of src/sheets/excel/self-test/self-test.ts in this Excel. */
   selfTest?: () => Promise<SelfTestReport>;
   /**
    * This device's storage for the journal name and the ids used lately (never the workbook); by default the

@@ -2,7 +2,7 @@
  * The taskpane's Card close section: a card, its billing period and the subsidiaries whose expenses count,
  * and the statement's total as printed; "Close the period" writes (or refreshes) the Card close sheets and says
  * in one paragraph how the period ties out. Closing the same period again is its refresh: what the person typed
- * beside the rows stays (src/sheets/card-close-sheet.ts).
+ * beside the rows stays (src/sheets/card-close/sheet.ts).
  */
 import { listCards } from "../api";
 import { amountText, minorUnits, writeCardClose, type CardCloseReport } from "../sheets";

@@ -1,5 +1,5 @@
 /** The taskpane's Diagnostics section: "Check this Excel" runs the self-test and lists every check. */
-import type { SelfTestReport } from "../sheets";
+import type { SelfTestReport } from "../sheets/excel";
 import { append, setChildren, h } from "./dom";
 import { messageOf } from "../domain";
 

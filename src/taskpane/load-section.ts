@@ -42,7 +42,7 @@ async function reportLoad(workbook: Workbook, where: HTMLElement, report: LoadRe
     (amounts ? ` ${amounts}` : "") + (summary ? ` ${summarySentence(summary)}` : summaryError));
 }
 
-/** After a first load failed or was cancelled: its table, written as pages came, was deleted (sheets/load-first.ts). */
+/** After a first load failed or was cancelled: its table, written as pages came, was deleted (sheets/load/first.ts). */
 const FIRST_LOAD_UNDONE = "The partial table was removed: nothing was written.";
 
 /** A load or a refresh: what it writes, told of Cancel (`signal`) and asked to report its progress. */
@@ -123,7 +123,7 @@ export function loadSection(ctx: SectionContext, recent: RecentValues, links: Lo
   function submitLoad(): void {
     let query: Query | null = null;
     // Whether the table is new, read beside the load (not before: its first page is asked for at once). A first
-    // load that fails or is cancelled takes back everything it wrote (sheets/load-first.ts): the status says so.
+    // load that fails or is cancelled takes back everything it wrote (sheets/load/first.ts): the status says so.
     let fresh: Promise<boolean> = Promise.resolve(false);
     void withLoad(loadStatus, (signal, onProgress) => {
       query = formQuery(controls, session.currentClient().enterpriseId);

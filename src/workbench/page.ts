@@ -10,7 +10,7 @@ import { refreshData, syncStates } from "../commands/commands";
 import { whenReady, type CommandFailure } from "../commands/when-ready";
 import "../functions/functions";
 import { useSession } from "../functions/runtime";
-import { ExcelWorkbook, runSelfTest } from "../sheets";
+import { ExcelWorkbook, runSelfTest } from "../sheets/excel";
 import { JOURNAL_TABLE } from "../sync";
 import { mountTaskpane, type Taskpane } from "../taskpane/app";
 import { assertExcelSupported } from "../taskpane/host-support";

@@ -3,7 +3,8 @@
  * elsewhere: the same load leaves the same workbook, through requests of the same sizes, and Excel's
  * refusals and Office.js's PropertyNotLoaded reach the add-in as they do in-process.
  */
-import { ExcelWorkbook, loadTable, snapshotSheetOf, type LoadParams } from "../../src/sheets";
+import { loadTable, snapshotSheetOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { RemoteExcel, dumpOf } from "../../bench/remote-excel";
 import { withExcel, type ExcelFixture } from "../support/excel";

@@ -1,12 +1,12 @@
 /**
- * A cell's fingerprint (src/sheets/row-hashes.ts, pure: plain calls, no Excel) changes with what Excel holds in the
+ * A cell's fingerprint (src/sheets/edits/row-hashes.ts, pure: plain calls, no Excel) changes with what Excel holds in the
  * cell and only with that: text "12" and the number 12 differ, TRUE and FALSE and an empty cell differ; a number is
  * taken at Excel's 15 significant digits; a text longer than a cell is taken as the cell keeps it. Fingerprints are
  * kept in the workbook's snapshot, so they are the same from one version to the next (the literal values below):
  * otherwise every cell of a table loaded before an upgrade would look typed over.
  */
-import { fitCell, CELL_TEXT_LIMIT } from "../../src/sheets/excel/cells";
-import { HASH_CHARS, cellHash, digestOf, hashAt, rowHashes } from "../../src/sheets/row-hashes";
+import { fitCell, CELL_TEXT_LIMIT } from "../../src/sheets/port/cells";
+import { HASH_CHARS, cellHash, digestOf, hashAt, rowHashes } from "../../src/sheets/edits/row-hashes";
 
 describe("a cell's fingerprint", () => {
   it("is the same as in earlier versions, for every kind of value", () => {

@@ -2,7 +2,7 @@
  * A text longer than a cell holds (32,767 characters) is cut to exactly that, ending in a marker that says how
  * long it was, never in the middle of an emoji; what a value costs in a request is what its JSON takes in UTF-8.
  */
-import { CELL_TEXT_LIMIT, cutMarker, fitCell, jsonStringBytes, plainBytes, typedBytes, typedCell } from "../../src/sheets/excel/cells";
+import { CELL_TEXT_LIMIT, cutMarker, fitCell, jsonStringBytes, plainBytes, typedBytes, typedCell } from "../../src/sheets/port/cells";
 
 const utf8 = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 

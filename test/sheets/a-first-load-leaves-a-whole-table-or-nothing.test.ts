@@ -4,7 +4,8 @@
  * and their sheets: nothing partial is left, no setting written.
  */
 import { CancelledError, SpendClient } from "../../src/api";
-import { ExcelWorkbook, SETTING_PREFIX, TABLES_SETTING, loadTable, snapshotTableOf, tableNameOf, type LoadParams, type LoadProgress } from "../../src/sheets";
+import { SETTING_PREFIX, TABLES_SETTING, loadTable, snapshotTableOf, tableNameOf, type LoadParams, type LoadProgress } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Script } from "../support/fake-transport";
 import { tableView } from "../support/excel";

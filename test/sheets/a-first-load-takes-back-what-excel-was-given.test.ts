@@ -6,10 +6,8 @@
  * writes at once: nothing more is sent to Excel after it.
  */
 import { CancelledError, SpendClient } from "../../src/api";
-import {
-  ExcelWorkbook, NUMBER_FORMATS, loadTable, snapshotStart, snapshotTableOf, sourceOf, tableNameOf, widthOf,
-  type LoadOptions, type LoadParams, type TableStart, type TableStream,
-} from "../../src/sheets";
+import { NUMBER_FORMATS, loadTable, snapshotStart, snapshotTableOf, sourceOf, tableNameOf, widthOf, type LoadOptions, type LoadParams, type TableStart, type TableStream } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
 import { gate, settle, until } from "../support/settle";

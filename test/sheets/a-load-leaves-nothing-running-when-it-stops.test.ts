@@ -5,7 +5,8 @@
  * not read the columns only a refresh of what changed needs.
  */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf, type Reply } from "../support/fake-transport";
 import { gate, settle, until, watch } from "../support/settle";

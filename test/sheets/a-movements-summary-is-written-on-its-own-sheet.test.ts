@@ -4,9 +4,8 @@
  * currency, then the totals, each amount in its currency's decimals; rows the query no longer returns are left
  * out and counted. Any other table gets no summary.
  */
-import {
-  ExcelWorkbook, SETTING_PREFIX, SUMMARY_HEADER, sheetNameOf, sourceOf, summaryPlace, tableNameOf, writeReconciliationSummary, type CellValue, type LoadParams,
-} from "../../src/sheets";
+import { SETTING_PREFIX, SUMMARY_HEADER, sheetNameOf, sourceOf, summaryPlace, tableNameOf, writeReconciliationSummary, type CellValue, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView } from "../support/excel";
 

@@ -8,7 +8,8 @@
 jest.mock("../../src/api/page-guard", () => ({ ...jest.requireActual("../../src/api/page-guard"), MAX_LIST_RECORDS: 5 }));
 
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { loadTable, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { card, fakeTransport } from "../support/fake-transport";
 import { tableView } from "../support/excel";

@@ -4,7 +4,7 @@
  * Excel is busy with this table ("whileExcelBusy", then go at once when it is idle); after a refusal nothing
  * more goes, and the next append and finish throw it; a finished or taken-back table takes no more rows.
  */
-import { StreamSends, type Hold, type RequestOrder } from "../../src/sheets/stream-sends";
+import { StreamSends, type Hold, type RequestOrder } from "../../src/sheets/excel/stream-sends";
 import type { CellValue } from "../../src/sheets";
 import { settle as settleTurns, watch } from "../support/settle";
 

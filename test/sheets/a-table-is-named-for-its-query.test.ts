@@ -1,10 +1,10 @@
 /**
- * Each query gets its own table and sheet, named for it (src/sheets/load-params.ts, pure: plain calls, no Excel):
+ * Each query gets its own table and sheet, named for it (src/sheets/load/params.ts, pure: plain calls, no Excel):
  * the plain query of a scope keeps its short name; filters and a partial expand add readable words; every expand is
  * the one word "names"; a sheet name that would pass Excel's 31 characters keeps its start and ends in a short tag
  * of the words, so two queries never share a table or a sheet. Allowances and expenses are the synced resources.
  */
-import { Query, isTracked, nameTag, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load-params";
+import { Query, isTracked, nameTag, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load/params";
 import { withCurrencyExpand } from "../../src/sheets/resources";
 
 const E = "ent_1";

@@ -5,7 +5,8 @@
  * and body) with their dropdowns, the others plain, each column at its width. The add-in's own very hidden
  * tables (snapshots) freeze nothing. Excel is left recalculated.
  */
-import { EDITABLE_FILL, EDITABLE_HEADER_FILL, ExcelWorkbook, type TableWrite } from "../../src/sheets";
+import { EDITABLE_FILL, EDITABLE_HEADER_FILL, type TableWrite } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 
 const HEADER = ["ID", "State", "Note", "Amount"];

@@ -5,7 +5,8 @@
  * (an amount's decimals from its currency) as long as the row, ending in the user's columns' nulls.
  */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, NUMBER_FORMATS, loadTable, refreshTable, sourceOf, tableNameOf, widthOf, type LoadParams, type TableWrite } from "../../src/sheets";
+import { NUMBER_FORMATS, loadTable, refreshTable, sourceOf, tableNameOf, widthOf, type LoadParams, type TableWrite } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { expense } from "../api/helpers/records";
 import { fakeTransport } from "../support/fake-transport";

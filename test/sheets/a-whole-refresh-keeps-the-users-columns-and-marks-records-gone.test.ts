@@ -5,7 +5,8 @@
  * row, gone ones too.
  */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, loadTable, readSnapshotRows, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { loadTable, readSnapshotRows, refreshTable, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { card, fakeTransport, pageOf } from "../support/fake-transport";
 import { expense } from "../api/helpers/records";

@@ -8,7 +8,7 @@
 import {
   AmountAudit, ISO_4217_PUBLISHED, amountNotesText, amountText, currencyCode, isoCurrencyCodes, rowFormatter, type AmountNotes,
 } from "../../src/sheets/money-formats";
-import type { CellValue } from "../../src/sheets/workbook";
+import type { CellValue } from "../../src/sheets/port/workbook";
 
 const COLUMNS = [
   { key: "id", header: "Expense ID", kind: "id" as const },

@@ -1,13 +1,13 @@
 /**
  * An unsynced edit is a tracked cell (State, Accounted ID, Paid ID, Paid at) whose canonical value differs from what
- * was loaded for its record (src/sheets/edits.ts, pure: plain calls, no Excel): a different case or spaces are no edit,
+ * was loaded for its record (src/sheets/edits/edits.ts, pure: plain calls, no Excel): a different case or spaces are no edit,
  * a row whose id was not loaded has none, a tracked column the table lacks is not read as emptied, and each edit
  * names its sheet row and every field it changed, from and to. A cell's text kind follows its column (columns.ts).
  */
 import { toCell, widthOf, fullName, idOf } from "../../src/sheets/columns";
-import { columnIndex, findEdits } from "../../src/sheets/edits";
-import type { TrackedValues } from "../../src/sheets/tracked-values";
-import type { CellValue } from "../../src/sheets/workbook";
+import { columnIndex, findEdits } from "../../src/sheets/edits/edits";
+import type { TrackedValues } from "../../src/sheets/edits/tracked-values";
+import type { CellValue } from "../../src/sheets/port/workbook";
 
 const headers = { id: "Expense ID", state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at (UTC)" };
 const HEADER = ["Expense ID", "State", "Accounted ID", "Paid ID", "Paid at (UTC)"];

@@ -3,7 +3,7 @@
  * Excel's autofit over the header and body, then a column narrower than its floor raised to it, one wider than the cap
  * lowered to it, one already right left alone; one sync. A recording stand-in for Excel's ranges: no Excel.
  */
-import { WIDTH_CAP } from "../../src/sheets/columns";
+import { WIDTH_CAP } from "../../src/sheets/port/cells";
 import type { XContext, XWorksheet } from "../../src/sheets/excel/api";
 import { sizeColumns } from "../../src/sheets/excel/widths";
 

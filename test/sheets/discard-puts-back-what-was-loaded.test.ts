@@ -1,13 +1,13 @@
 /**
  * Discarding unsynced edits puts back, in the edited rows only, the tracked cells last loaded (a Paid at as a real
  * timestamp again) with the editable fill, and clears their status and its colour; every edited row with "all", only
- * the chosen records' otherwise (src/sheets/discard.ts). A recording stand-in for the workbook: no Excel.
+ * the chosen records' otherwise (src/sheets/edits/discard.ts). A recording stand-in for the workbook: no Excel.
  */
-import { EDITABLE_FILL } from "../../src/sheets/marks";
-import { discardEdits } from "../../src/sheets/discard";
+import { EDITABLE_FILL } from "../../src/sheets/port/marks";
+import { discardEdits } from "../../src/sheets/edits/discard";
 import { SETTING_PREFIX } from "../../src/sheets/stored-tables";
 import { expenseColumns } from "../../src/sheets/resources";
-import type { CellValue, CellWrite, ColumnsRead, Workbook } from "../../src/sheets/workbook";
+import type { CellValue, CellWrite, ColumnsRead, Workbook } from "../../src/sheets/port/workbook";
 
 const T = "SpendExpenses_s";
 const HEADER = ["Note", ...expenseColumns(new Set()).map((c) => c.header)];

@@ -5,9 +5,9 @@
  * every expand and without. Any column that lost its field, its name or its kind changes one of these.
  */
 import { Allowance, Card, Expense, Movement } from "../../src/api";
-import { sourceOf, type LoadParams } from "../../src/sheets/load-params";
+import { sourceOf, type LoadParams } from "../../src/sheets/load/params";
 import { recordRenderer } from "../../src/sheets/render";
-import type { ReadOnly, Snapshot } from "../../src/sheets/snapshot";
+import type { ReadOnly, Snapshot } from "../../src/sheets/edits/snapshot";
 
 const person = (n: number) => ({ id: `p${n}`, first_name: `Ana${n}`, last_name: `Pérez${n}`, email: `ana${n}@example.com`, phone: "+56", internal_id: `I${n}`, government_id: `G${n}` });
 const money = (amount: number, currency: string) => ({ amount, currency });

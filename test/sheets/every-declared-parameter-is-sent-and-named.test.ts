@@ -6,7 +6,7 @@
  */
 import { SpendClient } from "../../src/api";
 import { RESOURCE_KINDS, formOf, listFunctionOf, type ParamDecl } from "../../src/sheets";
-import { sheetNameOf, sourceOf, tableNameOf, type LoadParams } from "../../src/sheets/load-params";
+import { sheetNameOf, sourceOf, tableNameOf, type LoadParams } from "../../src/sheets/load/params";
 import { declaredParams } from "../../src/sheets/resources";
 import { fakeTransport } from "../support/fake-transport";
 

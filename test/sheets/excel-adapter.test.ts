@@ -1,8 +1,9 @@
 /** The Office.js adapter against the strict in-memory Excel: text safety, limits, cell edit mode, the user's own cells. */
-import { ExcelWorkbook, NUMBER_FORMATS, WAIT_NOTICE_MS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
+import { NUMBER_FORMATS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
+import { ExcelWorkbook, WAIT_NOTICE_MS } from "../../src/sheets/excel";
 import type { ExcelHost } from "../../src/sheets/excel/api";
-import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/excel/cells";
-import { EDITABLE_FILL } from "../../src/sheets/marks";
+import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/port/cells";
+import { EDITABLE_FILL } from "../../src/sheets/port/marks";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { HOSTILE_TEXT } from "../support/hostile-text";
 

@@ -4,7 +4,7 @@
  * row would have had on its own.
  */
 import { NUMBER_FORMATS, rowFormatter, sourceOf, type CellValue, type LoadParams } from "../../src/sheets";
-import { CELL_TEXT_LIMIT, jsonStringBytes, typedBytes, typedCell } from "../../src/sheets/excel/cells";
+import { CELL_TEXT_LIMIT, jsonStringBytes, typedBytes, typedCell } from "../../src/sheets/port/cells";
 
 const utf8 = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 

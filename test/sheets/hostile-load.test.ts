@@ -5,7 +5,7 @@
  */
 import { loadTable, type LoadParams } from "../../src/sheets";
 import { previewSync, runSync } from "../../src/sync";
-import { fitCell } from "../../src/sheets/excel/cells";
+import { fitCell } from "../../src/sheets/port/cells";
 import { HOSTILE_TEXT } from "../support/hostile-text";
 import { edit } from "../support/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";

@@ -1,11 +1,11 @@
 /**
- * Refresh merges by id (src/sheets/merge.ts, pure: plain calls, no Excel): a record's row is updated in place and
+ * Refresh merges by id (src/sheets/refresh/merge.ts, pure: plain calls, no Excel): a record's row is updated in place and
  * keeps the user's own columns (their formulas too); a record gone from the server stays, marked; a second row of
  * an id is marked as a duplicate, not refreshed; empty rows go; new records are appended; cells Refresh keeps
  * (unsynced edits) replace the server's.
  */
-import { mergeRows, type MergeInput } from "../../src/sheets/merge";
-import type { CellValue, TableRead } from "../../src/sheets/workbook";
+import { mergeRows, type MergeInput } from "../../src/sheets/refresh/merge";
+import type { CellValue, TableRead } from "../../src/sheets/port/workbook";
 
 const LAYOUT = ["Expense ID", "Amount", "State", "Sync status"];
 const REMOVED = "Not returned by the service any more for this table's query (refresh 2026-05-01 10:00 UTC)";

@@ -1,10 +1,10 @@
 /**
  * A first load's pages reach Excel in the order they were rendered, by one writer, while the load goes on
- * (src/sheets/batched-writes.ts): pages that arrive during a write go together in the next one, at most `ahead`
+ * (src/sheets/load/batched-writes.ts): pages that arrive during a write go together in the next one, at most `ahead`
  * pages wait, and the first failure stops the writing and reaches the load, once, by its next push and its drain.
  * Each write here is held until the test lets it finish, so every order is decided by the test, not by timing.
  */
-import { BatchedWrites } from "../../src/sheets/batched-writes";
+import { BatchedWrites } from "../../src/sheets/load/batched-writes";
 
 /** Every write asked for, each held until `finish` or `fail`. */
 class HeldWrites {

@@ -4,7 +4,8 @@
  */
 import { SpendClient } from "../../src/api";
 import type { RawRequest, RawResponse, Transport } from "../../src/api/transport";
-import { ExcelWorkbook, SETTING_PREFIX, loadTable, sheetNameOf, snapshotSheetOf, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { SETTING_PREFIX, loadTable, sheetNameOf, snapshotSheetOf, snapshotTableOf, tableNameOf, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";

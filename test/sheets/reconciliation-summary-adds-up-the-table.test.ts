@@ -1,10 +1,10 @@
 /**
- * The reconciliation summary adds up the movements table as the sheet shows it (src/sheets/reconciliation.ts, pure:
+ * The reconciliation summary adds up the movements table as the sheet shows it (src/sheets/reconciliation/reconciliation.ts, pure:
  * plain calls, no Excel): a line per type, reconciled or not, and currency, the spec's types first in its order, then
  * per currency the reconciled, not reconciled and all totals; a deposit counts negative whatever sign its cell shows;
  * Yes/No cells read as typed by hand too; empty rows and rows the query no longer returns are left out.
  */
-import { ALL_TYPES, SUMMARY_HEADER, movementsOfCells, signedAmount, summarizeMovements, summaryRows, type SummaryMovement } from "../../src/sheets/reconciliation";
+import { ALL_TYPES, SUMMARY_HEADER, movementsOfCells, signedAmount, summarizeMovements, summaryRows, type SummaryMovement } from "../../src/sheets/reconciliation/reconciliation";
 
 const m = (type: string, reconciled: boolean | null, amount: number | null, currency = "CLP", deposit = false): SummaryMovement => ({ type, reconciled, currency, amount, deposit });
 

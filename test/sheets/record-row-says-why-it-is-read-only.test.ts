@@ -6,7 +6,7 @@
  */
 import { Expense, MalformedRecord, forgetSecret, registerSecret, type Page } from "../../src/api";
 import { inPageOrder, malformedNote, malformedReason, recordRenderer, unlistedNote } from "../../src/sheets/render";
-import type { ReadOnly, Snapshot } from "../../src/sheets/snapshot";
+import type { ReadOnly, Snapshot } from "../../src/sheets/edits/snapshot";
 
 const KEY = "sk_live_Qw7pL2";
 const SHORT_KEY = "Zx9Kp4";

@@ -1,12 +1,12 @@
 /**
- * What the record functions spill (src/sheets/spill.ts), against a scripted service: one record's GET for each
+ * What the record functions spill (src/sheets/spill/spill.ts), against a scripted service: one record's GET for each
  * kind (the card's own path, an allowance asked with its segments, an expense as it is), and a scope's list read
  * page by page at the resource's maximum page size, each page answering the spill of a record it holds exactly as
  * that record's GET would, and nothing for one a GET must decide (a record its GET's schema refuses) or one it
  * lacks. Every request asserted with its query; every column and cell of the spills compared.
  */
 import { SpendClient } from "../../src/api";
-import { recordColumns, recordPageSize, recordPages, spillRecord, type RecordKind, type RecordPage, type Spill } from "../../src/sheets/spill";
+import { recordColumns, recordPageSize, recordPages, spillRecord, type RecordKind, type RecordPage, type Spill } from "../../src/sheets/spill/spill";
 import { U, allowance, expense } from "../api/helpers/records";
 import { card, fakeTransport, type Reply } from "../support/fake-transport";
 

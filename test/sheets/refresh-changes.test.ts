@@ -6,7 +6,8 @@
  */
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { DUPLICATE_NOTE, EDITED_FILL, ExcelWorkbook, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { DUPLICATE_NOTE, EDITED_FILL, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { previewInSheet } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import type { WorkbookModel } from "../../src/workbench/fake-excel/model";

@@ -5,7 +5,7 @@
  * Through Microsoft's Office.js client against the in-memory Excel, which counts every calculation per formula
  * cell and per open workbook (src/workbench/fake-excel/calculation.ts).
  */
-import { ExcelWorkbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { callsSpend } from "../../src/sheets/excel/recalc";
 import { FakeExcel, UserActions, WorkbookModel } from "../../src/workbench/fake-excel";
 import { calculationsOf } from "../../src/workbench/fake-excel/calculation";

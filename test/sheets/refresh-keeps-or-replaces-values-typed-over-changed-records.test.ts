@@ -6,8 +6,9 @@
  * named in the report and never written.
  */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, loadTable, refreshTable, tableNameOf, type LoadParams, type TypedCell } from "../../src/sheets";
-import { EDITED_FILL } from "../../src/sheets/marks";
+import { loadTable, refreshTable, tableNameOf, type LoadParams, type TypedCell } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
+import { EDITED_FILL } from "../../src/sheets/port/marks";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
 import { tableView } from "../support/excel";

@@ -1,14 +1,14 @@
 /**
  * Refresh's first step reads every page of the query into rows, fingerprints and counts, in the order the service
- * sent the records, malformed ones in their places (src/sheets/refresh-collect.ts); a refresh cancelled while reading
+ * sent the records, malformed ones in their places (src/sheets/refresh/collect.ts); a refresh cancelled while reading
  * stops with "Cancelled.". Pages come from a generator: no Excel, no sandbox.
  */
 import { CancelledError, MalformedRecord, type Page } from "../../src/api";
-import type { Load } from "../../src/sheets/load-context";
-import { LoadParams } from "../../src/sheets/load-params";
+import type { Load } from "../../src/sheets/load/context";
+import { LoadParams } from "../../src/sheets/load/params";
 import { Query } from "../../src/sheets/resources";
-import { collect } from "../../src/sheets/refresh-collect";
-import { rowHashes } from "../../src/sheets/row-hashes";
+import { collect } from "../../src/sheets/refresh/collect";
+import { rowHashes } from "../../src/sheets/edits/row-hashes";
 
 describe("Refresh reads every page", () => {
   const params = LoadParams.parse({ resource: "cards", enterpriseId: "e" });

@@ -6,10 +6,8 @@
  * What the workbook keeps of a load: its parameters (never the key) and the list of loaded tables.
  */
 import { SpendClient } from "../../src/api";
-import {
-  ExcelWorkbook, SETTING_PREFIX, TABLES_SETTING, loadTable, refreshAll, refreshTable, listLoadedTables, readStoredTable, stampOf, hashedPlaces,
-  keepParams, tableNameOf, type Load, type LoadParams, type Workbook,
-} from "../../src/sheets";
+import { SETTING_PREFIX, TABLES_SETTING, loadTable, refreshAll, refreshTable, listLoadedTables, readStoredTable, stampOf, hashedPlaces, keepParams, tableNameOf, type Load, type LoadParams, type Workbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
 import { tableView } from "../support/excel";

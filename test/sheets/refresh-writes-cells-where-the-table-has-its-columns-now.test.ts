@@ -4,7 +4,8 @@
  * the body (the Total Row making way and coming back), take the editable fill and dropdowns, and are refused,
  * before anything is written, when cells there hold data. Rows are read back in the order asked.
  */
-import { ExcelWorkbook, type CellValue, type TableUpdate } from "../../src/sheets";
+import { type CellValue, type TableUpdate } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { columnName, locateTable, sheetAddress } from "../../src/sheets/excel/locate";
 import type { XContext } from "../../src/sheets/excel/api";
 import { FakeExcel } from "../../src/workbench/fake-excel";

@@ -1,19 +1,19 @@
 /**
- * A Refresh of only what changed writes, per row, exactly what moved (src/sheets/refresh-plan.ts, pure: plain calls,
+ * A Refresh of only what changed writes, per row, exactly what moved (src/sheets/refresh/plan.ts, pure: plain calls,
  * no Excel): the service's cells of a record the service changed; the tracked cells where the server moved them and
  * the user has no edit kept, or where an edit is given up (discarded, or the server now holds what was typed); the
  * status where it must change (an edit kept, a record gone, a duplicate row); new records below the last row, or
  * into the one blank row of a table loaded empty. A row nothing moved in is not written.
  */
 import type { Column } from "../../src/sheets/columns";
-import type { Load } from "../../src/sheets/load-context";
-import { EDITABLE_FILL, EDITED_FILL } from "../../src/sheets/marks";
-import type { Collected } from "../../src/sheets/refresh-collect";
-import { DUPLICATE_NOTE, planRefresh, type Patch, type SheetCells } from "../../src/sheets/refresh-plan";
-import { digestOf, rowHashes } from "../../src/sheets/row-hashes";
-import type { SnapshotRead } from "../../src/sheets/snapshot";
-import type { TrackedValues } from "../../src/sheets/tracked-values";
-import type { CellValue } from "../../src/sheets/workbook";
+import type { Load } from "../../src/sheets/load/context";
+import { EDITABLE_FILL, EDITED_FILL } from "../../src/sheets/port/marks";
+import type { Collected } from "../../src/sheets/refresh/collect";
+import { DUPLICATE_NOTE, planRefresh, type Patch, type SheetCells } from "../../src/sheets/refresh/plan";
+import { digestOf, rowHashes } from "../../src/sheets/edits/row-hashes";
+import type { SnapshotRead } from "../../src/sheets/edits/snapshot";
+import type { TrackedValues } from "../../src/sheets/edits/tracked-values";
+import type { CellValue } from "../../src/sheets/port/workbook";
 
 const text = (key: string, header: string, more: Partial<Column<never>> = {}): Column<never> => ({ key, header, kind: "text", value: () => null, ...more });
 const COLUMNS: Column<never>[] = [

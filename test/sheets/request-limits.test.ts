@@ -3,7 +3,8 @@
  * few microtasks after `sync()` is called, so what the add-in queues before then travels in that same request:
  * each request is measured here as Office.js serialised it, for the three largest things the add-in writes.
  */
-import { ExcelWorkbook, loadTable, runSelfTest } from "../../src/sheets";
+import { loadTable } from "../../src/sheets";
+import { ExcelWorkbook, runSelfTest } from "../../src/sheets/excel";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { withExcel } from "../support/excel";
 

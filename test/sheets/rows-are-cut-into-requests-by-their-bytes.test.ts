@@ -3,7 +3,7 @@
  * that would take it past the budget (a row larger than the budget goes alone); no empty chunk. A row's
  * number formats cost their JSON, counted without building it.
  */
-import { ExcelWorkbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { bytesOfFormats, chunkRows } from "../../src/sheets/excel/budget";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 

@@ -1,5 +1,5 @@
 /** "Check this Excel" passes in the strict in-memory Excel, cleans up after itself, and fails in an Excel that parses text. */
-import { functionFeatures, runSelfTest } from "../../src/sheets";
+import { functionFeatures, runSelfTest } from "../../src/sheets/excel";
 import * as tableCreation from "../../src/sheets/excel/create-table";
 import { isSetSupported, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";
 import { FakeExcel } from "../../src/workbench/fake-excel";

@@ -1,10 +1,10 @@
 /**
- * The serial queue the writers share (src/sheets/serial-queue.ts): tasks start in the order queued, each once
+ * The serial queue the writers share (src/sheets/port/serial-queue.ts): tasks start in the order queued, each once
  * the one before has settled; a failure goes to its own caller and the next task runs all the same; `settled`
  * waits for every task, those queued while it waits too, and for work it follows, and never rejects. Every task
  * is held by a gate the test opens, so each order is decided by the test, not by timing.
  */
-import { SerialQueue } from "../../src/sheets/serial-queue";
+import { SerialQueue } from "../../src/sheets/port/serial-queue";
 import { gate, settle, watch } from "../support/settle";
 
 /** A task that logs its start, then waits for its gate: `pass` resolves it with `name`, `fail` rejects it. */

@@ -1,12 +1,12 @@
 /**
- * A custom function's result with data types (src/sheets/spill-types.ts, pure: plain calls, no Excel): the header
+ * A custom function's result with data types (src/sheets/spill/types.ts, pure: plain calls, no Excel): the header
  * row stays text; a date, timestamp or amount is a number that carries the format it shows with (an amount its
  * currency's decimals), as a Double with numberFormat (ExcelApi 1.19) or a FormattedNumber (1.16); a record is an
  * entity shown by its number (expense #, allowance #), a card by its last four digits, else its id, with every
  * field that has a value as a property.
  */
-import type { Spill } from "../../src/sheets/spill";
-import { recordEntity, typedGrid, typedValue } from "../../src/sheets/spill-types";
+import type { Spill } from "../../src/sheets/spill/spill";
+import { recordEntity, typedGrid, typedValue } from "../../src/sheets/spill/types";
 
 const EXPENSE: Spill = {
   columns: [

@@ -4,7 +4,8 @@
  * behind it; rows that would make a partial request wait while Excel is busy and go when it is idle; a
  * discard waits for what is on its way.
  */
-import { ExcelWorkbook, type CellValue, type TableStart } from "../../src/sheets";
+import { type CellValue, type TableStart } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 import { settle, watch } from "../support/settle";
 

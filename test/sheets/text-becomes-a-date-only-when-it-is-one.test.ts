@@ -1,14 +1,14 @@
 /**
  * A service's text becomes an Excel date or timestamp only when it is a real one, and a cell reads back as exactly
- * what was loaded (src/sheets/excel/values.ts, src/sheets/tracked-values.ts; pure: plain calls, no Excel): a date that
+ * what was loaded (src/sheets/port/values.ts, src/sheets/edits/tracked-values.ts; pure: plain calls, no Excel): a date that
  * is not in the calendar, or a timestamp with a wrong separator, digit or range, stays the text sent, as the
  * domain's full reading would leave it; a loaded timestamp's cell reads back as the same second, never the one before;
  * the tracked values compare as canonical text, every field counting.
  */
 import { normalizeTimestamp } from "../../src/domain";
 import { toCell } from "../../src/sheets/columns";
-import { serialToDate, serialToTimestamp, timestampToSerial } from "../../src/sheets/excel/values";
-import { canonical, canonicalTimestamp, sameTracked, trackedOf, trackedOfUnchecked, type TrackedValues } from "../../src/sheets/tracked-values";
+import { serialToDate, serialToTimestamp, timestampToSerial } from "../../src/sheets/port/values";
+import { canonical, canonicalTimestamp, sameTracked, trackedOf, trackedOfUnchecked, type TrackedValues } from "../../src/sheets/edits/tracked-values";
 
 const DAY_MS = 86_400_000;
 const serialOf = (iso: string) => Date.parse(iso) / DAY_MS + 25569;

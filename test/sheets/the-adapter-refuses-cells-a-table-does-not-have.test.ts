@@ -4,7 +4,8 @@
  * name taken. Each says which table and what to do, and nothing of the refused call is written. An empty
  * call asks Excel for nothing at all, whatever the table.
  */
-import { ExcelWorkbook, snapshotStart, type TableWrite } from "../../src/sheets";
+import { snapshotStart, type TableWrite } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView } from "../support/excel";
 

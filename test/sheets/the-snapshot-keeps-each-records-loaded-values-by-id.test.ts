@@ -4,13 +4,11 @@
  * a load, patched row by row by a refresh (new records below), and its tracked values or fingerprints updated
  * in place by Sync states.
  */
-import {
-  ExcelWorkbook, readFingerprints, readSnapshot, readSnapshotRows, snapshotRow, snapshotSheetOf, snapshotStart, snapshotTableOf,
-  writeSnapshot, patchSnapshot, updateFingerprints, updateSnapshotRows, type CellValue, type TrackedValues,
-} from "../../src/sheets";
-import { readSnapshotCells } from "../../src/sheets/snapshot";
-import { cellHash, digestOf } from "../../src/sheets/row-hashes";
-import { nameTag } from "../../src/sheets/load-params";
+import { readFingerprints, readSnapshot, readSnapshotRows, snapshotRow, snapshotSheetOf, snapshotStart, snapshotTableOf, writeSnapshot, patchSnapshot, updateFingerprints, updateSnapshotRows, type CellValue, type TrackedValues } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
+import { readSnapshotCells } from "../../src/sheets/edits/snapshot";
+import { cellHash, digestOf } from "../../src/sheets/edits/row-hashes";
+import { nameTag } from "../../src/sheets/load/params";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 
 const HEADER = ["Record ID", "state", "accounted_id", "paid_id", "paid_at", "read_only", "digest", "cells"];

@@ -2,12 +2,12 @@
  * Refresh is three-way (loaded, sheet, server): an unsynced edit is kept where the server did not move, its status
  * saying "Unsynced: …"; where both moved, the edit is kept and the row flagged with the server's values; where the
  * server now holds what was typed, or the record left the query, or the user discards, nothing of the edit is kept.
- * Only the first row of an id carries the record's edit (src/sheets/three-way.ts, pure: plain calls, no Excel).
+ * Only the first row of an id carries the record's edit (src/sheets/refresh/three-way.ts, pure: plain calls, no Excel).
  */
-import type { RowEdit } from "../../src/sheets/edits";
-import { firstRowOfEachId, readOnlyNotesFirst, threeWay, unsyncedNote } from "../../src/sheets/three-way";
-import { describeTracked, type TrackedValues } from "../../src/sheets/tracked-values";
-import type { CellValue } from "../../src/sheets/workbook";
+import type { RowEdit } from "../../src/sheets/edits/edits";
+import { firstRowOfEachId, readOnlyNotesFirst, threeWay, unsyncedNote } from "../../src/sheets/refresh/three-way";
+import { describeTracked, type TrackedValues } from "../../src/sheets/edits/tracked-values";
+import type { CellValue } from "../../src/sheets/port/workbook";
 
 const headers = { id: "Expense ID", state: "State", accounted_id: "Accounted ID", paid_id: "Paid ID", paid_at: "Paid at (UTC)" };
 const HEADER = ["Expense ID", "Description", "State", "Accounted ID", "Paid ID", "Paid at (UTC)", "Sync status"];

@@ -3,7 +3,7 @@
  * any case is the service's lower case, a record's nulls are "" whether or not it passed the API's schema.
  * Pure.
  */
-import { canonical, canonicalTimestamp, trackedOf, trackedOfUnchecked } from "../../src/sheets/tracked-values";
+import { canonical, canonicalTimestamp, trackedOf, trackedOfUnchecked } from "../../src/sheets/edits/tracked-values";
 
 describe("empty is empty in every form", () => {
   it.each([null, undefined, "", "   ", "\t"])("paid_at %p reads as no date", (value) => {

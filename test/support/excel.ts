@@ -1,6 +1,7 @@
 /** A fake Excel with the real adapter on top, and the sandbox and a client beside it. */
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, loadTable } from "../../src/sheets";
+import { loadTable } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { withSandbox, type SandboxFixture } from "./sandbox";

@@ -3,7 +3,8 @@
  * the sandbox's state equals what the sheet reports, no PATCH is ever resent without a read, and a run
  * interrupted after k PATCHes leaves at least k journal lines and a rerun finishes the rest.
  */
-import { ExcelWorkbook, type ExcelHost, type Workbook } from "../../src/sheets";
+import { type Workbook } from "../../src/sheets";
+import { ExcelWorkbook, type ExcelHost } from "../../src/sheets/excel";
 import { JOURNAL_TABLE, previewSync, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { cellOf, clientWith, edit, loadFor } from "../support/sync";

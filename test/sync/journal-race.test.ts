@@ -4,7 +4,8 @@
  * another Workbook over the same Excel (the ribbon's beside the taskpane's) finds the journal made meanwhile
  * and appends to it. Every line of both runs is in the one journal; no row is "Not sent" for it.
  */
-import { ExcelWorkbook, type Workbook } from "../../src/sheets";
+import { type Workbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { JOURNAL_SHEET, JOURNAL_TABLE, previewSync, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { edit, loadFor } from "../support/sync";

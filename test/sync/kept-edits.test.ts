@@ -3,7 +3,8 @@
  * Refresh All, the workbook saved and opened again, and another table loaded beside it; and the Preview after
  * all that says what the Preview before it said.
  */
-import { ExcelWorkbook, EDITABLE_FILL, EDITED_FILL, discardEdits, loadTable, refreshAll, refreshTable } from "../../src/sheets";
+import { EDITABLE_FILL, EDITED_FILL, discardEdits, loadTable, refreshAll, refreshTable } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { previewInSheet, runSync } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";

@@ -6,7 +6,8 @@
  */
 import { fetchTransport, type RawRequest } from "../../src/api/transport";
 import { SpendClient } from "../../src/api";
-import { ExcelWorkbook, describeTracked, loadTable, type ExcelHost, type TrackedValues } from "../../src/sheets";
+import { describeTracked, loadTable, type TrackedValues } from "../../src/sheets";
+import { ExcelWorkbook, type ExcelHost } from "../../src/sheets/excel";
 import { JOURNAL_TABLE, previewSync, runSync } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { tableView } from "../support/excel";

@@ -4,7 +4,7 @@
  * run ends with the workbook's failure instead of a summary; the records it applied are not read again.
  */
 import type { Workbook } from "../../src/sheets";
-import { snapshotTableOf } from "../../src/sheets/snapshot";
+import { snapshotTableOf } from "../../src/sheets/edits/snapshot";
 import { previewSync, runSync } from "../../src/sync";
 import { withExcel, type ExcelFixture } from "../support/excel";
 import { cellOf, clientWith, edit, loadFor } from "../support/sync";

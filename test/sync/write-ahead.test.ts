@@ -2,7 +2,8 @@
  * The write-ahead rule, with an Excel slower than the service (a round trip of 15 ms against a loopback
  * sandbox): each PATCH leaves only once its "sending" line is in the workbook's journal.
  */
-import { ExcelWorkbook, loadTable, type LoadParams } from "../../src/sheets";
+import { loadTable, type LoadParams } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { JOURNAL_TABLE, previewSync, runSync } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { Recorder } from "./recorder";

@@ -4,7 +4,7 @@
  * sheet holds none, saying so; nothing where no table was loaded. Read through the real adapter, over Microsoft's
  * Office.js client, from the in-memory Excel a person clicked in (UserActions.select).
  */
-import { ExcelWorkbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 import { chooseTable } from "../../src/taskpane/table-in-view";
 

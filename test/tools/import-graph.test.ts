@@ -25,14 +25,14 @@ describe("the checks themselves", () => {
 
   it("find an import up, one sideways between hosts, and the sandbox reaching past domain/; let the workbench use a host", () => {
     expect(arrowsUp(drawn({
-      "api/client.ts": ["sheets/load.ts", "domain/rules.ts"],
+      "api/client.ts": ["sheets/load/load.ts", "domain/rules.ts"],
       "taskpane/app.ts": ["functions/functions.ts", "sync/run.ts"],
       "sandbox/server.ts": ["api/index.ts", "domain/index.ts"],
       "gateway/index.ts": ["domain/index.ts"],
       "workbench/page.ts": ["taskpane/app.ts"],
       "tools.ts": ["api/client.ts"],
     }))).toEqual([
-      "api/client.ts -> sheets/load.ts",
+      "api/client.ts -> sheets/load/load.ts",
       "taskpane/app.ts -> functions/functions.ts",
       "sandbox/server.ts -> api/index.ts",
       "gateway/index.ts -> domain/index.ts",
@@ -41,7 +41,7 @@ describe("the checks themselves", () => {
   });
 
   it("read every relative import of the real sources, type-only ones included", () => {
-    expect(graph.get("sheets/money-formats.ts")).toContain("sheets/workbook.ts"); // `import type` only
+    expect(graph.get("sheets/money-formats.ts")).toContain("sheets/port/workbook.ts"); // `import type` only
     expect(graph.get("sheets/index.ts")?.length).toBeGreaterThan(3); // `export … from`
     expect(graph.get("workbench/fake-excel/protocol/range.ts")).toContain("workbench/fake-excel/protocol/range-areas.ts"); // nested folders
     expect(graph.size).toBeGreaterThan(200);
@@ -57,7 +57,16 @@ describe("src/", () => {
     expect(arrowsUp(graph)).toEqual([]);
   });
 
-  it("keeps the Workbook port's types its own: the port imports nothing of its Excel adapter", () => {
-    expect(graph.get("sheets/workbook.ts")!.filter((file) => file.startsWith("sheets/excel/"))).toEqual([]);
+  it("keeps the Workbook port's types its own: the port imports nothing of sheets/ but itself", () => {
+    const port = [...graph].filter(([file]) => file.startsWith("sheets/port/"));
+    expect(port.map(([file]) => file)).toContain("sheets/port/workbook.ts");
+    expect(port.flatMap(([file, imports]) => imports.filter((to) => to.startsWith("sheets/") && !to.startsWith("sheets/port/")).map((to) => `${file} -> ${to}`))).toEqual([]);
+  });
+
+  it("crosses the Excel seam one way only: the adapter imports the port, nothing else of sheets/ imports the adapter", () => {
+    const crossings = [...graph].flatMap(([file, imports]) => imports.map((to) => [file, to] as const))
+      .filter(([file, to]) => file.startsWith("sheets/") && to.startsWith("sheets/") && file.startsWith("sheets/excel/") !== to.startsWith("sheets/excel/"));
+    expect(crossings.length).toBeGreaterThan(10); // the adapter does stand on the port
+    expect(crossings.filter(([file, to]) => !(file.startsWith("sheets/excel/") && to.startsWith("sheets/port/"))).map(([file, to]) => `${file} -> ${to}`)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * Excel.run, proxies, load tracking, batching and object lifetimes): each rule of docs/excel-checks.md that
  * the host enforces, seen as the add-in sees it.
  */
-import { loadTable, ExcelWorkbook } from "../../src/sheets";
+import { loadTable } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { officeJs } from "../../src/workbench/office-js/library";
 import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { DEFAULT_PROFILE, profileOf } from "../../src/workbench/fake-excel/profiles";

@@ -7,7 +7,8 @@
 import { Session, memoryStorage } from "../../src/api";
 import * as fns from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
-import { refreshAll, runSelfTest } from "../../src/sheets";
+import { refreshAll } from "../../src/sheets";
+import { runSelfTest } from "../../src/sheets/excel";
 import { previewSync, runSync } from "../../src/sync";
 import { assertExcelSupported, UnsupportedExcelError } from "../../src/taskpane/host-support";
 import { addInParts } from "../../src/workbench/fake-excel/addin-parts";

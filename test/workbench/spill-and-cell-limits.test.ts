@@ -9,9 +9,9 @@
 import { Session, memoryStorage } from "../../src/api";
 import * as fns from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
-import { ExcelWorkbook } from "../../src/sheets";
-import { cutMarker, fitCell } from "../../src/sheets/excel/cells";
-import { WIDTH_CAP } from "../../src/sheets/columns";
+import { ExcelWorkbook } from "../../src/sheets/excel";
+import { cutMarker, fitCell } from "../../src/sheets/port/cells";
+import { WIDTH_CAP } from "../../src/sheets/port/cells";
 import { CELL_TEXT_LIMIT, FakeExcel } from "../../src/workbench/fake-excel";
 import { shownResult } from "../../src/workbench/fake-excel/function-results";
 import { DEFAULT_PROFILE, profileOf, type ProfileId } from "../../src/workbench/fake-excel/profiles";

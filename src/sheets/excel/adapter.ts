@@ -20,7 +20,7 @@ import { readSetting, writeSetting } from "./settings";
 import { describeCells, readColumns, readRows, readTable, type CellKind } from "./table-reads";
 import { updateTable } from "./update-table";
 import { appendBelow, hasTable, writeTable } from "./write-table";
-import type { AppendWrite, LookedAt, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../workbook";
+import type { AppendWrite, LookedAt, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../port/workbook";
 
 export { WAIT_NOTICE_MS } from "./runs";
 

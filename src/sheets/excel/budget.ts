@@ -4,8 +4,8 @@
  * a budget under it. Rows written in chunks (write-rows.ts, create-table.ts) and the patches of a refresh
  * (patch.ts) plan with these.
  */
-import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "./cells";
-import type { CellValue } from "../workbook";
+import { jsonStringBytes, plainBytes, typedBytes, typedCell } from "../port/cells";
+import type { CellValue } from "../port/workbook";
 
 /** Budget of one request's JSON (values, formats, formulas). Excel on the web refuses 5 MB. */
 export const REQUEST_BUDGET_BYTES = 4_000_000;

@@ -4,10 +4,10 @@
  */
 import type { XContext } from "./api";
 import { OPERATION_BYTES, REQUEST_BUDGET_BYTES } from "./budget";
-import { typedBytes, typedCell } from "./cells";
+import { typedBytes, typedCell } from "../port/cells";
 import { locateTable } from "./locate";
-import type { CellValue, CellWrite } from "../workbook";
-import { tableGone, WorkbookError } from "../workbook-errors";
+import type { CellValue, CellWrite } from "../port/workbook";
+import { tableGone, WorkbookError } from "../port/workbook-errors";
 
 /** Writes cells of a table's body by body row and column: values where given, fills where given. */
 export async function writeCells(context: XContext, tableName: string, cells: CellWrite[]): Promise<void> {

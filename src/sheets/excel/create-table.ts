@@ -5,16 +5,16 @@
  */
 import type { XContext, XWorksheet } from "./api";
 import { planRows, type RowCosts } from "./budget";
-import { typedCell } from "./cells";
+import { typedCell } from "../port/cells";
 import { claimEmptySheet, sheetAddress } from "./locate";
 import type { Run } from "./runs";
 import { markColumns, setUpTable, writeHeader } from "./table-setup";
 import { sizeColumns } from "./widths";
 import { writeRows, type ChunkHooks } from "./write-rows";
-import { EDITABLE_HEADER_FILL } from "../marks";
-import { StreamSends, type RequestOrder } from "../stream-sends";
-import type { CellValue, TableStart, TableStream } from "../workbook";
-import { WorkbookError } from "../workbook-errors";
+import { EDITABLE_HEADER_FILL } from "../port/marks";
+import { StreamSends, type RequestOrder } from "./stream-sends";
+import type { CellValue, TableStart, TableStream } from "../port/workbook";
+import { WorkbookError } from "../port/workbook-errors";
 
 /**
  * A new table written as its rows arrive (TableStream). The header and one empty body row (an Excel table

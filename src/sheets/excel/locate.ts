@@ -1,6 +1,6 @@
 /** Finding a table and addressing its cells: the body through getDataBodyRange, addresses with their sheet. */
 import type { XContext, XRange, XTable, XWorksheet } from "./api";
-import { WorkbookError } from "../workbook-errors";
+import { WorkbookError } from "../port/workbook-errors";
 
 export function columnName(index: number): string {
   let n = index + 1;

@@ -5,10 +5,10 @@
  * own) are never written.
  */
 import type { XContext, XRange } from "./api";
-import { plainBytes, typedBytes, typedCell } from "./cells";
+import { plainBytes, typedBytes, typedCell } from "../port/cells";
 import { sheetAddress, valuesAddress, type LocatedTable } from "./locate";
-import type { CellValue, RowPatch, TableUpdate } from "../workbook";
-import { WorkbookError } from "../workbook-errors";
+import type { CellValue, RowPatch, TableUpdate } from "../port/workbook";
+import { WorkbookError } from "../port/workbook-errors";
 
 /** A fill over cells of one column: a colour, or null to clear. */
 interface FillRun {

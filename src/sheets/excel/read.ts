@@ -4,8 +4,8 @@
  * https://learn.microsoft.com/office/dev/add-ins/concepts/resource-limits-and-performance-optimization
  */
 import type { XContext, XRange, XWorksheet } from "./api";
-import { plainBytes } from "./cells";
-import type { CellValue } from "../workbook";
+import { plainBytes } from "../port/cells";
+import type { CellValue } from "../port/workbook";
 
 /** What one response may carry; Excel on the web refuses 5 MB. */
 export const RESPONSE_BUDGET_BYTES = 4_000_000;

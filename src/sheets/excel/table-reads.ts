@@ -6,8 +6,8 @@ import type { XContext } from "./api";
 import { columnName, locateTable } from "./locate";
 import { readRowsOf } from "./patch";
 import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./read";
-import type { CellValue, ColumnsRead, TableRead } from "../workbook";
-import { WorkbookError } from "../workbook-errors";
+import type { CellValue, ColumnsRead, TableRead } from "../port/workbook";
+import { WorkbookError } from "../port/workbook-errors";
 
 /** Every body row of a table, as values and as formulas. */
 export async function readTable(context: XContext, tableName: string): Promise<TableRead | null> {

@@ -4,9 +4,9 @@
  * editable columns' fills, the dropdowns).
  */
 import type { XWorksheet } from "./api";
-import { typedCell } from "./cells";
-import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "../marks";
-import type { TableStart } from "../workbook";
+import { typedCell } from "../port/cells";
+import { EDITABLE_FILL, EDITABLE_HEADER_FILL } from "../port/marks";
+import type { TableStart } from "../port/workbook";
 
 /** Writes the header row at (`top`, `left`), in bold. */
 export function writeHeader(sheet: XWorksheet, top: number, left: number, header: readonly string[]): void {

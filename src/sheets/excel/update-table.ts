@@ -6,9 +6,9 @@ import type { XContext } from "./api";
 import { OPERATION_BYTES, REQUEST_BUDGET_BYTES } from "./budget";
 import { locateTable } from "./locate";
 import { blocksOf, checkRoomBelow, columnsOf, growOver, makeWay, writeBlocks } from "./patch";
-import { EDITABLE_FILL } from "../marks";
-import type { TableUpdate } from "../workbook";
-import { tableGone, WorkbookError } from "../workbook-errors";
+import { EDITABLE_FILL } from "../port/marks";
+import type { TableUpdate } from "../port/workbook";
+import { tableGone, WorkbookError } from "../port/workbook-errors";
 
 /** Writes an update's patches into the table; refused, with nothing written, when a column or the room below is gone. */
 export async function updateTable(context: XContext, tableName: string, update: TableUpdate): Promise<void> {

@@ -3,7 +3,7 @@
  * kept between its floor (columns.ts widthOf: an amount's millions, a timestamp whole) and WIDTH_CAP (a long
  * description or status does not make a column as wide as the screen).
  */
-import { WIDTH_CAP } from "../columns";
+import { WIDTH_CAP } from "../port/cells";
 import type { XContext, XWorksheet } from "./api";
 
 /** Sizes the columns `left` … `left + floors.length - 1` over `rows` rows from `top` (the header and the body). Syncs once. */

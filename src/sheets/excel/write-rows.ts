@@ -4,8 +4,8 @@
  */
 import type { XContext, XRange, XWorksheet } from "./api";
 import { buildChunk, planRows, type RowCosts } from "./budget";
-import type { RequestOrder } from "../stream-sends";
-import type { CellValue } from "../workbook";
+import type { RequestOrder } from "./stream-sends";
+import type { CellValue } from "../port/workbook";
 
 /** What a write tells its caller, and adds to its last request. */
 export interface ChunkHooks {

@@ -7,8 +7,8 @@ import { locateTable, sheetAddress, type LocatedTable } from "./locate";
 import { markColumns, setUpTable, writeHeader } from "./table-setup";
 import { sizeColumns } from "./widths";
 import { writeRows } from "./write-rows";
-import type { AppendWrite, CellValue, TableWrite } from "../workbook";
-import { tableGone, WorkbookError } from "../workbook-errors";
+import type { AppendWrite, CellValue, TableWrite } from "../port/workbook";
+import { tableGone, WorkbookError } from "../port/workbook-errors";
 
 /** Writes a table whole: over the one of that name where it is, else as a new one on its sheet (added if missing). */
 export async function writeTable(context: XContext, spec: TableWrite): Promise<void> {

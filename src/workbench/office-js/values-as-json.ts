@@ -2,7 +2,7 @@
  * OUR ONE SHIM over Microsoft's Office.js client, and why: the newest copy of the client on npm
  * (@microsoft/office-js 1.1.110) predates ExcelApi 1.16, so its `Excel.Range` has no `valuesAsJson`, and a
  * value set on a plain property of that name is silently left out of the request (seen on the wire). Every
- * value the add-in writes goes through `valuesAsJson` (src/sheets/excel/cells.ts), so the tests need it.
+ * value the add-in writes goes through `valuesAsJson` (src/sheets/port/cells.ts), so the tests need it.
  *
  * It is added exactly the way the library writes its own members (compare `Range.prototype.values` and
  * `Range.prototype.hyperlink` in `excel-web-16.00.debug.js`): the setter queues a SetProperty "ValuesAsJson"
