@@ -39,10 +39,7 @@ const MAX_KEY_BYTES = 8;
 const DECODER = new TextDecoder();
 const ENCODER = new TextEncoder();
 
-/**
- * Chunks kept aside unscanned, at most this many bytes (more than the largest page, 1.4 MB): past it they are
- * scanned and let go, so a long answer costs a scan, never more memory.
- */
+/** Chunks kept aside unscanned, at most this many bytes (above the largest page, 1.4 MB): past it they are scanned and let go. */
 const MAX_DEFERRED_BYTES = 4 * 1024 * 1024;
 
 /** Rewrites a JSON body's top-level `next`/`previous` links chunk by chunk; `end()` gives what is still held. */
@@ -74,11 +71,16 @@ export class LinkRewriter {
   constructor(private readonly rewrite: (link: string) => string | null, private readonly find: FindBytes = findBytes) {}
 
   push(chunk: Uint8Array): Uint8Array {
+    return concat(this.pushParts(chunk));
+  }
+
+  /** What push gives, as the parts to send in turn: the chunk around a rewritten link is not copied (issue 49). */
+  pushParts(chunk: Uint8Array): Uint8Array[] {
     const until = wordEnd(chunk, this.tail, this.find);
     if (until < 0 && this.quiet()) {
       this.defer(chunk);
       if (this.deferredBytes > MAX_DEFERRED_BYTES) this.catchUp();
-      return chunk;
+      return [chunk];
     }
     this.catchUp();
     return this.scan(chunk, Math.max(0, until));
@@ -113,7 +115,7 @@ export class LinkRewriter {
   }
 
   /** Scans `chunk` up to `until` and on until no key or link is open; the rest is deferred (given out unscanned). */
-  private scan(chunk: Uint8Array, until = chunk.length): Uint8Array {
+  private scan(chunk: Uint8Array, until = chunk.length): Uint8Array[] {
     this.parts = [];
     this.from = 0;
     let i = 0;
@@ -129,9 +131,9 @@ export class LinkRewriter {
       else i = this.skipNested(chunk, i);
     }
     // (Nothing changed, the usual case: the chunk itself goes out, not a copy.)
-    if (this.parts.length === 0 && !this.held) return chunk;
+    if (this.parts.length === 0 && !this.held) return [chunk];
     if (!this.held) this.parts.push(chunk.subarray(this.from));
-    return concat(this.parts);
+    return this.parts;
   }
 
   /** What is still held at the end of the body (a link cut short): relayed as it came. */

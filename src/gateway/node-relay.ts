@@ -121,11 +121,21 @@ function idleWatch(r: Reading, stop: () => void): { arm(): void; clear(): void }
   };
 }
 
-function relaySuccess(r: Reading, status: number, headers: Record<string, string>): void {
-  const { x, head: answer } = r;
-  const { settings, to, res } = x;
-  const rewriter = rewritesLinks(to.method, headerValue(answer, "content-type")) ? new LinkRewriter((link) => rewriteLink(link, settings.target, to.publicBase), nativeFind) : undefined;
-  let headSent = false;
+/** What reading an answer's body takes, success or error alike: the deadlines armed, and its end however it comes. */
+interface Watch {
+  /** The answer is over (relayed, cut or broken): nothing more is done with it. */
+  over(): boolean;
+  /** Marks it over and lets the deadlines go. */
+  finish(): void;
+  idle: { arm(): void; clear(): void };
+}
+
+/**
+ * Watches the service's answer: at a deadline it is destroyed and `cutOff` told which one fired; when it breaks
+ * off, broken() answers (`headSent` says whether a byte went out).
+ */
+function watchAnswer(r: Reading, cutOff: (cut: "answer idle" | "answer timeout") => void, headSent: () => boolean): Watch {
+  const answer = r.head;
   let over = false;
   const finish = () => {
     over = true;
@@ -136,51 +146,71 @@ function relaySuccess(r: Reading, status: number, headers: Record<string, string
     if (over) return;
     finish();
     answer.destroy();
-    const cut = r.fired() === "answer idle" ? "answer idle" : "answer timeout";
+    cutOff(r.fired() === "answer idle" ? "answer idle" : "answer timeout");
+  };
+  const idle = idleWatch(r, stop);
+  r.onDeadline(stop);
+  const broke = () => broken(r, headSent(), finish, () => over);
+  answer.once("error", broke);
+  answer.once("close", () => {
+    if (!answer.complete) broke();
+  });
+  return { over: () => over, finish, idle };
+}
+
+/** Writes the parts of a chunk (links.ts) as one write; false when the caller is not reading as fast. */
+function writeParts(res: ServerResponse, parts: Uint8Array[]): boolean {
+  if (parts.length === 1) return parts[0].byteLength === 0 || res.write(parts[0]);
+  let ready = true;
+  res.cork();
+  for (const part of parts) if (part.byteLength > 0) ready = res.write(part);
+  res.uncork();
+  return ready;
+}
+
+function relaySuccess(r: Reading, status: number, headers: Record<string, string>): void {
+  const { x, head: answer } = r;
+  const { settings, to, res } = x;
+  const rewriter = rewritesLinks(to.method, headerValue(answer, "content-type")) ? new LinkRewriter((link) => rewriteLink(link, settings.target, to.publicBase), nativeFind) : undefined;
+  let headSent = false;
+  const watch = watchAnswer(r, (cut) => {
     if (!headSent) {
       x.note(cut);
       return x.answer(successStalled(cut, settings));
     }
     x.note(`${cut}: cut after the head was sent`);
     res.destroy();
-  };
-  const idle = idleWatch(r, stop);
-  r.onDeadline(stop);
+  }, () => headSent);
   /** False when the head could not go out (a fault was answered instead): nothing more is relayed. */
   const sendHead = () => {
     if (headSent) return true;
     headSent = true;
     if (x.head(status, headers)) return true;
-    finish();
+    watch.finish();
     answer.destroy();
     return false;
   };
   answer.on("data", (chunk: Buffer) => {
-    if (over) return;
-    idle.clear();
+    if (watch.over()) return;
+    watch.idle.clear();
     if (!sendHead()) return;
-    const out = rewriter ? rewriter.push(chunk) : chunk;
-    if (out.byteLength === 0 || res.write(out)) return idle.arm();
+    if (writeParts(res, rewriter ? rewriter.pushParts(chunk) : [chunk])) return watch.idle.arm();
     // The caller reads slowly: the service is not asked for more (nor timed) until it has.
     answer.pause();
     res.once("drain", () => {
-      if (over) return;
-      idle.arm();
+      if (watch.over()) return;
+      watch.idle.arm();
       answer.resume();
     });
   });
   answer.once("end", () => {
-    if (over) return;
+    if (watch.over()) return;
     if (!sendHead()) return;
-    finish();
+    watch.finish();
     const rest = rewriter?.end();
     res.end(rest?.byteLength ? rest : undefined);
   });
-  answer.once("error", () => broken(r, headSent, finish, () => over));
-  answer.once("close", () => {
-    if (!answer.complete) broken(r, headSent, finish, () => over);
-  });
-  idle.arm();
+  watch.idle.arm();
 }
 
 /** The service's answer broke off: 502 while no byte went out, the connection cut after. */
@@ -197,42 +227,27 @@ function relayError(r: Reading, status: number, headers: Record<string, string>)
   const { x, head: answer } = r;
   const chunks: Buffer[] = [];
   let size = 0;
-  let over = false;
-  const finish = () => {
-    over = true;
-    idle.clear();
-    r.done();
-  };
-  const stop = () => {
-    if (over) return;
-    finish();
-    answer.destroy();
-    x.note(r.fired() === "answer idle" ? "answer idle" : "answer timeout");
+  const watch = watchAnswer(r, (cut) => {
+    x.note(cut);
     x.answer(errorStalled(status));
-  };
-  const idle = idleWatch(r, stop);
-  r.onDeadline(stop);
+  }, () => false);
   answer.on("data", (chunk: Buffer) => {
-    if (over) return;
+    if (watch.over()) return;
     size += chunk.length;
     if (size > MAX_ERROR_BODY_BYTES) {
-      finish();
+      watch.finish();
       answer.destroy();
       return x.answer(errorTooLarge(status, headers["retry-after"]));
     }
     chunks.push(chunk);
-    idle.arm();
+    watch.idle.arm();
   });
   answer.once("end", () => {
-    if (over) return;
-    finish();
+    if (watch.over()) return;
+    watch.finish();
     x.answer({ status, headers, body: x.redact(DECODER.decode(Buffer.concat(chunks, size))) });
   });
-  answer.once("error", () => broken(r, false, finish, () => over));
-  answer.once("close", () => {
-    if (!answer.complete) broken(r, false, finish, () => over);
-  });
-  idle.arm();
+  watch.idle.arm();
 }
 
 /** A header of the service's answer as fetch's Headers gives it (Node joins repeated ones too, but for a few). */

@@ -6,6 +6,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { urlToHttpOptions } from "node:url";
 import type { Forwarding } from "./admission";
 
 export interface UpstreamAgents {
@@ -28,6 +29,17 @@ export interface UpstreamCall {
   abort(): void;
 }
 
+/** The service's origin as node:http takes it, parsed once (issue 49: a URL parse a request was a measurable share). */
+let lastOrigin: { origin: string; options: ReturnType<typeof urlToHttpOptions> } | null = null;
+
+/** `url`'s origin as request options, and its path and query as sent (admission.ts built it from parsed parts). */
+function requestTarget(url: string): { options: ReturnType<typeof urlToHttpOptions>; path: string } {
+  const slash = url.indexOf("/", url.indexOf("//") + 2);
+  const origin = slash < 0 ? url : url.slice(0, slash);
+  if (lastOrigin?.origin !== origin) lastOrigin = { origin, options: urlToHttpOptions(new URL(origin)) };
+  return { options: lastOrigin.options, path: slash < 0 ? "/" : url.slice(slash) };
+}
+
 /** Sends `to` (with `body`, a PATCH's) to the service. */
 export function callService(to: Forwarding, body: Buffer | undefined, agents: UpstreamAgents): UpstreamCall {
   let current: ClientRequest | undefined;
@@ -36,8 +48,9 @@ export function callService(to: Forwarding, body: Buffer | undefined, agents: Up
     const secure = to.url.startsWith("https:");
     const headers: Record<string, string> = { ...to.headers };
     if (to.method === "PATCH") headers["content-length"] = String(body?.length ?? 0);
-    const options = { method: to.method, headers, agent: secure ? agents.https : agents.http };
-    const request = secure ? httpsRequest(to.url, options) : httpRequest(to.url, options);
+    const target = requestTarget(to.url);
+    const options = { ...target.options, path: target.path, method: to.method, headers, agent: secure ? agents.https : agents.http };
+    const request = secure ? httpsRequest(options) : httpRequest(options);
     current = request;
     request.once("response", resolve);
     // (A listener for good: a socket error after the answer began must not be an uncaught one.)
