@@ -11,7 +11,7 @@ import { ExcelWorkbook, loadTable, readStoredTable, snapshotTableOf, sourceOf, N
 import { previewSync, runSync } from "../src/sync";
 import { FakeExcel } from "../src/workbench/fake-excel";
 import { tableView } from "../test/support/excel";
-import { rate, table } from "./measure";
+import { interleaved, rate, table } from "./measure";
 import { startSandboxProcess } from "./sandbox-process";
 
 const ROWS = 2000;
@@ -81,9 +81,18 @@ async function growTable(workbook: Workbook, tableName: string, rows: number): P
   });
 }
 
+/** Preview of 1,000 edits in 50,000 rows before issue 46 (median of two runs of this bench; 10% allowed for noise). */
+const PREVIEW_1000_BEFORE_MS = 99999;
+
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-US")} KB`;
 
 export async function benchSync(): Promise<void> {
+  // BENCH_SYNC=preview: only the preview in a big table (issue 46), not the engine against the loop.
+  if (process.env.BENCH_SYNC !== "preview") await benchEngine();
+  await benchBigPreview();
+}
+
+async function benchEngine(): Promise<void> {
   const engine = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
@@ -125,6 +134,10 @@ export async function benchSync(): Promise<void> {
   const ratio = loop.ms / engine.ms;
   const perRow = engine.requests / engine.rows;
   console.log(`\ntarget: engine >= 4x the loop -> ${ratio >= 4 ? "met" : "NOT met"} (${ratio.toFixed(2)}x); requests/row <= 2.05 -> ${perRow <= 2.05 ? "met" : "NOT met"} (${perRow.toFixed(3)})`);
+}
+
+/** 10 and then 1,000 edits in a 50,000-row table: Preview's Excel traffic, against issue 46's targets. */
+async function benchBigPreview(): Promise<void> {
 
   const big = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
@@ -143,6 +156,21 @@ export async function benchSync(): Promise<void> {
     if (report!.counts.applied !== edits.length) throw new Error(`applied ${report!.counts.applied} of ${edits.length}`);
     return { whole, preview, sync };
   });
+  const many = await withClient(async (client, sub) => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
+    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 1000);
+    await growTable(workbook, tableName, 50_000);
+    // Each Excel round trip costs EXCEL_MS from here on, as in Excel; median of 5 after a warm-up.
+    const timed = new ExcelWorkbook(new FakeExcel(excel.model, { latencyMs: EXCEL_MS }) as unknown as ExcelHost);
+    const runs = await interleaved(5, {
+      preview: async () => {
+        // The grown rows are copies, edits included: the changes Preview finds are the edits and their copies.
+        return previewSync(timed, tableName);
+      },
+    });
+    return { ms: runs.preview.ms, all: runs.preview.all, edits: edits.length, changes: runs.preview.value.counts.change };
+  }, ["--latency", "30", "--scale", "20", "--seed", "1"]);
   console.log("\n## 10 edits in a 50,000-row expenses table: Excel work (requests and bytes, both ways where counted)\n");
   console.log(table([
     ["work", "Excel round trips", "bytes moved"],
@@ -150,4 +178,9 @@ export async function benchSync(): Promise<void> {
     ["preview (id, tracked and status columns + snapshot)", big.preview.syncs, kb(big.preview.bytes)],
     ["preview + sync (reads, journal, batched outcomes, snapshot rows)", big.sync.syncs, kb(big.sync.bytes)],
   ]));
+  const MB_ = 1024 * 1024;
+  console.log(`\ntargets (issue 46), preview of 10 edits in 50,000 rows: Excel traffic ${kb(big.preview.bytes)} <= 1,024 KB -> ${big.preview.bytes <= MB_ ? "met" : "NOT met"}; ` +
+    `round trips ${big.preview.syncs} <= 6 -> ${big.preview.syncs <= 6 ? "met" : "NOT met"}`);
+  console.log(`preview of ${many.edits.toLocaleString("en-US")} edits in 50,000 rows, ${EXCEL_MS} ms per Excel round trip (${many.changes.toLocaleString("en-US")} rows to send with the copies): ${Math.round(many.ms)} ms (runs ${many.all.join(" ")}); ` +
+    `target: no slower than before issue 46 (${PREVIEW_1000_BEFORE_MS} ms, this bench's median before the change) -> ${many.ms <= PREVIEW_1000_BEFORE_MS * 1.1 ? "met" : "NOT met"}`);
 }
