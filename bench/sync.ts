@@ -4,15 +4,20 @@
  *    PATCH, 6 records at once, outcomes in batches, a confirmation by lists) against a sequential
  *    read-then-PATCH loop, each on a fresh sandbox in the same run: rows/s, the ratio and requests per row.
  * 2. 10 edits in a 50,000-row table: the Excel round trips and bytes of preview + sync, beside those of
- *    reading the whole table once.
+ *    reading the whole table once and of Preview as it read before issue 46 (same run), each part of Preview's
+ *    reads alone, and issue 46's targets (met / NOT met); then 1,000 edits: Preview's time against before's.
+ *    BENCH_SYNC=preview runs part 2 only; BENCH_ROUNDS sets the timed rounds (3).
  */
 import { SpendClient, getExpense, listExpenses, updateExpense, type Expense, type StatePatch } from "../src/api";
-import { loadTable, readStoredTable, snapshotTableOf, sourceOf, NUMBER_FORMATS, type Workbook } from "../src/sheets";
+import {
+  hashedPlaces, loadTable, readSnapshotRows, readStoredTable, snapshotTableOf, sourceOf, NUMBER_FORMATS, STATUS_KEY, TRACKED_KEYS, type Workbook,
+} from "../src/sheets";
 import { ExcelWorkbook, type ExcelHost } from "../src/sheets/excel";
 import { previewSync, runSync } from "../src/sync";
 import { FakeExcel } from "../src/workbench/fake-excel";
 import { tableView } from "../test/support/excel";
-import { rate, table } from "./measure";
+import { previewReadingEachAsk } from "../test/support/preview-baseline";
+import { interleaved, rate, table } from "./measure";
 import { startSandboxProcess } from "./sandbox-process";
 
 const ROWS = 2000;
@@ -41,9 +46,11 @@ async function withClient<T>(fn: (client: SpendClient, sub: string) => Promise<T
   }
 }
 
-/** Loads the subsidiary's expenses and types the edits into the sheet, as a person pastes them. */
-async function editedTable(client: SpendClient, sub: string, excel: FakeExcel, workbook: Workbook, rows: number) {
+/** Loads the subsidiary's expenses (grown to `growTo` rows with copies) and types the edits into the sheet, as a person pastes them. */
+async function editedTable(client: SpendClient, sub: string, excel: FakeExcel, workbook: Workbook, rows: number, growTo = 0) {
   const { tableName } = await loadTable(client, workbook, { resource: "expenses", enterpriseId: client.enterpriseId, subsidiaryId: sub });
+  // Grown before the edits, so that the copies are as loaded and the edits are exactly `rows` rows.
+  if (growTo > 0) await growTable(workbook, tableName, growTo);
   const t = tableView(excel, tableName);
   const ids = t.values("Expense ID") as string[];
   const states = t.values("State") as string[];
@@ -85,6 +92,12 @@ async function growTable(workbook: Workbook, tableName: string, rows: number): P
 const kb = (bytes: number) => `${Math.round(bytes / 1024).toLocaleString("en-US")} KB`;
 
 export async function benchSync(): Promise<void> {
+  // BENCH_SYNC=preview: only the preview in a big table (issue 46), not the engine against the loop.
+  if (process.env.BENCH_SYNC !== "preview") await benchEngine();
+  await benchBigPreview();
+}
+
+async function benchEngine(): Promise<void> {
   const engine = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
@@ -126,29 +139,86 @@ export async function benchSync(): Promise<void> {
   const ratio = loop.ms / engine.ms;
   const perRow = engine.requests / engine.rows;
   console.log(`\ntarget: engine >= 4x the loop -> ${ratio >= 4 ? "met" : "NOT met"} (${ratio.toFixed(2)}x); requests/row <= 2.05 -> ${perRow <= 2.05 ? "met" : "NOT met"} (${perRow.toFixed(3)})`);
+}
 
+/** Bytes both ways and round trips of some Excel work on `excel`. */
+async function traffic(excel: FakeExcel, work: () => Promise<unknown>): Promise<{ syncs: number; bytes: number }> {
+  excel.resetStats();
+  await work();
+  return { syncs: excel.stats.syncs, bytes: excel.stats.requestBytes.reduce((a, b) => a + b, 0) + excel.stats.responseBytes.reduce((a, b) => a + b, 0) };
+}
+
+/** What each part of the workbook Preview decides on costs to read once: where its traffic is (the options of issue 46 weighed by it). */
+async function previewParts(excel: FakeExcel, workbook: Workbook, tableName: string): Promise<string[][]> {
+  const columns = sourceOf((await readStoredTable(workbook, tableName))!.params).columns;
+  const headersOf = (keys: string[]) => columns.filter((c) => keys.includes(c.key)).map((c) => c.header);
+  const service = hashedPlaces(columns).map((p) => columns[p].header).filter((h) => !headersOf(["id"]).includes(h));
+  const snapshot = snapshotTableOf(tableName);
+  const parts: [string, () => Promise<unknown>][] = [
+    ["the id column", () => workbook.readColumns(tableName, headersOf(["id"]))],
+    ["the tracked and status columns", () => workbook.readColumns(tableName, headersOf([...TRACKED_KEYS, STATUS_KEY]))],
+    [`the service's other ${service.length} columns (the typed-over check)`, () => workbook.readColumns(tableName, service)],
+    ["the snapshot's ids, tracked values and read-only notes", () => readSnapshotRows(workbook, tableName)],
+    ["the snapshot's fingerprints (with its ids)", () => workbook.readColumns(snapshot, ["Record ID", "cells"])],
+  ];
+  const rows: string[][] = [];
+  for (const [part, work] of parts) {
+    const { syncs, bytes } = await traffic(excel, work);
+    rows.push([part, String(syncs), kb(bytes)]);
+  }
+  return rows;
+}
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/**
+ * 10 and then 1,000 edits in a 50,000-row table: Preview's Excel traffic and time against issue 46's targets, beside
+ * Preview as it read before (each step its own reads: test/support/preview-baseline.ts), measured in the same run.
+ */
+async function benchBigPreview(): Promise<void> {
   const big = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
-    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 10);
-    await growTable(workbook, tableName, 50_000);
-    const measure = async (work: () => Promise<unknown>) => {
-      excel.resetStats();
-      await work();
-      return { syncs: excel.stats.syncs, bytes: excel.stats.requestBytes.reduce((a, b) => a + b, 0) + excel.stats.responseBytes.reduce((a, b) => a + b, 0) };
-    };
-    const whole = await measure(() => workbook.readTable(tableName));
-    const preview = await measure(() => previewSync(workbook, tableName));
+    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 10, 50_000);
+    const whole = await traffic(excel, () => workbook.readTable(tableName));
+    const found = { before: -1, now: -2 };
+    const before = await traffic(excel, async () => (found.before = (await previewReadingEachAsk(workbook, tableName)).preview.counts.change));
+    const preview = await traffic(excel, async () => (found.now = (await previewSync(workbook, tableName)).counts.change));
+    if (found.before !== found.now) throw new Error(`the preview found ${found.now} changes, reading per ask ${found.before}`);
+    const parts = await previewParts(excel, workbook, tableName);
     let report: Awaited<ReturnType<typeof runSync>> | null = null;
-    const sync = await measure(async () => (report = await runSync(client, workbook, await previewSync(workbook, tableName))));
+    const sync = await traffic(excel, async () => (report = await runSync(client, workbook, await previewSync(workbook, tableName))));
     if (report!.counts.applied !== edits.length) throw new Error(`applied ${report!.counts.applied} of ${edits.length}`);
-    return { whole, preview, sync };
+    return { whole, before, preview, sync, parts };
   });
+  const many = await withClient(async (client, sub) => {
+    const excel = new FakeExcel();
+    const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
+    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 1000, 50_000);
+    // Each Excel round trip costs EXCEL_MS from here on, as in Excel; the two ways take turns, median after a warm-up.
+    const timed = new ExcelWorkbook(new FakeExcel(excel.model, { latencyMs: EXCEL_MS }) as unknown as ExcelHost);
+    const runs = await interleaved(ROUNDS, {
+      before: async () => (await previewReadingEachAsk(timed, tableName)).preview,
+      preview: async () => previewSync(timed, tableName),
+    });
+    if (runs.before.value.counts.change !== runs.preview.value.counts.change) throw new Error("the two ways found different changes");
+    return { now: runs.preview, before: runs.before, edits: edits.length, changes: runs.preview.value.counts.change };
+  }, ["--latency", "30", "--scale", "20", "--seed", "1"]);
   console.log("\n## 10 edits in a 50,000-row expenses table: Excel work (requests and bytes, both ways where counted)\n");
   console.log(table([
     ["work", "Excel round trips", "bytes moved"],
-    ["read the whole table once (the old preview read it twice per sync, plus the snapshot)", big.whole.syncs, kb(big.whole.bytes)],
-    ["preview (id, tracked and status columns + snapshot)", big.preview.syncs, kb(big.preview.bytes)],
+    ["read the whole table once", big.whole.syncs, kb(big.whole.bytes)],
+    ["preview as before issue 46 (each step its own reads: the table's columns twice, the snapshot twice)", big.before.syncs, kb(big.before.bytes)],
+    ["preview (each column of the table and of its snapshot once, at once)", big.preview.syncs, kb(big.preview.bytes)],
     ["preview + sync (reads, journal, batched outcomes, snapshot rows)", big.sync.syncs, kb(big.sync.bytes)],
   ]));
+  console.log("\nWhere Preview's traffic is (each part read alone):\n");
+  console.log(table([["part", "Excel round trips", "bytes moved"], ...big.parts]));
+  const MB = 1024 * 1024;
+  console.log(`\ntarget (issue 46): preview of 10 edits in 50,000 rows, Excel traffic ${kb(big.preview.bytes)} (before: ${kb(big.before.bytes)}, same run) <= 1,024 KB -> ${big.preview.bytes <= MB ? "met" : "NOT met"}`);
+  console.log(`target (issue 46): preview of 10 edits in 50,000 rows, round trips ${big.preview.syncs} (before: ${big.before.syncs}, same run) <= 6 -> ${big.preview.syncs <= 6 ? "met" : "NOT met"}`);
+  const ratio = many.now.ms / many.before.ms;
+  console.log(`target (issue 46): preview of ${many.edits.toLocaleString("en-US")} edits in 50,000 rows (${many.changes.toLocaleString("en-US")} rows to send), ${EXCEL_MS} ms per Excel round trip: ` +
+    `${Math.round(many.now.ms)} ms (runs ${many.now.all.join(" ")}) against ${Math.round(many.before.ms)} ms before (runs ${many.before.all.join(" ")}, same run), ${ratio.toFixed(2)}x; ` +
+    `no slower than before (5% allowed for noise) -> ${ratio <= 1.05 ? "met" : "NOT met"}`);
 }

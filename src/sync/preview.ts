@@ -7,6 +7,7 @@ import type { TrackedResource } from "../domain";
 import { importSources, type Workbook } from "../sheets";
 import { planRows, type Plan, type PlannedRow } from "./plan";
 import { markPreview } from "./preview-marks";
+import { previewReads } from "./preview-reads";
 import { openSyncTable, type SyncTable } from "./sync-table";
 import { findTypedValues, type TypedValue } from "./typed-values";
 
@@ -49,17 +50,20 @@ function withSource(row: PlannedRow, status: string): PlannedRow & { source?: st
   return sources.length > 0 ? { ...row, source: sources.join("; ") } : row;
 }
 
+/** What Sync states would do with a table; each column Preview decides on read once (preview-reads.ts). */
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
-  const table = await openSyncTable(workbook, tableName);
-  const { typed } = await findTypedValues(workbook, table);
+  const reads = await previewReads(workbook, tableName);
+  const table = await openSyncTable(reads, tableName);
+  const { typed } = await findTypedValues(reads, table);
   return previewOf(table, planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly), typed);
 }
 
 /** The preview, also shown in the sheet: each edited row's status says what will happen, edited cells highlighted. */
 export async function previewInSheet(workbook: Workbook, tableName: string, redact?: (text: string) => string): Promise<SyncPreview> {
-  const table = await openSyncTable(workbook, tableName);
+  const reads = await previewReads(workbook, tableName);
+  const table = await openSyncTable(reads, tableName);
   const plan = planRows(table.resource, table.snapshot.snapshot, table.rows, table.snapshot.readOnly);
-  const { typed, where } = await findTypedValues(workbook, table);
+  const { typed, where } = await findTypedValues(reads, table);
   await markPreview(workbook, table, plan, redact, typed, where);
   return previewOf(table, plan, typed);
 }

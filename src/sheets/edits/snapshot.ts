@@ -39,6 +39,9 @@ const CELLS = "cells";
 const HEADER = ["Record ID", ...TRACKED_KEYS, READ_ONLY, DIGEST, CELLS];
 const NONE: TrackedValues = { state: "", accounted_id: "", paid_id: "", paid_at: "" };
 
+/** Every column Preview reads of a snapshot (readSnapshotRows' and readFingerprints'): one read serves both (src/sync/preview-reads.ts). */
+export const PREVIEW_SNAPSHOT_HEADERS: readonly string[] = [...HEADER.slice(0, 6), CELLS];
+
 export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
 
 /**

@@ -2,7 +2,8 @@
  * Reads of a table by name: whole (values and formulas), some columns, or some rows, each in responses within
  * Excel on the web's 5 MB limit (read.ts, patch.ts). Null where the workbook has no table of that name.
  */
-import type { XContext } from "./api";
+import type { XContext, XRange } from "./api";
+import { OPERATION_BYTES, REQUEST_BUDGET_BYTES } from "./budget";
 import { columnName, locateTable } from "./locate";
 import { readRowsOf } from "./patch";
 import { RESPONSE_BUDGET_BYTES, readColumnsOf, toRows } from "./read";
@@ -47,9 +48,10 @@ export interface CellKind {
 
 /**
  * Of the body rows `rows` (0-based), the cells of `headers`: their address, whether they hold a formula, whether
- * their value is an Excel error (valueTypes "Error": a text "#N/A" the service sent is a String). One request,
- * whatever the rows: the formula cells as Excel finds them (Range.getSpecialCellsOrNullObject, ExcelApi 1.9; no
- * formula text travels), and each asked cell's value type.
+ * their value is an Excel error (valueTypes "Error": a text "#N/A" the service sent is a String). The formula
+ * cells as Excel finds them (Range.getSpecialCellsOrNullObject, ExcelApi 1.9; no formula text travels), and each
+ * asked cell's value type: one request while they fit Excel on the web's 5 MB, as many as they take beyond it
+ * (each asked cell is an operation of its own: 1,500 rows of four columns already weigh 5 MB).
  */
 export async function describeCells(context: XContext, tableName: string, headers: readonly string[], rows: readonly number[]): Promise<Map<string, Map<number, CellKind>> | null> {
   const at = await locateTable(context, tableName);
@@ -58,15 +60,20 @@ export async function describeCells(context: XContext, tableName: string, header
   const asked = rows.filter((row) => Number.isInteger(row) && row >= 0 && row < at.bodyRows);
   const out = new Map<string, Map<number, CellKind>>(wanted.map((h) => [h, new Map()]));
   if (asked.length === 0) return out;
+  const perChunk = Math.max(1, Math.floor((REQUEST_BUDGET_BYTES * 3) / 4 / (OPERATION_BYTES * Math.max(1, wanted.length))));
   const found = wanted.map((h) => {
     const column = at.left + at.header.indexOf(h);
     const formulas = at.sheet.getRangeByIndexes(at.top + 1, column, at.bodyRows, 1).getSpecialCellsOrNullObject("Formulas");
     formulas.load("areaCount");
     formulas.areas.load("items/rowIndex,items/rowCount");
-    const types = asked.map((row) => at.sheet.getRangeByIndexes(at.top + 1 + row, column, 1, 1).load("valueTypes,numberFormat"));
-    return { header: h, column, formulas, types };
+    return { header: h, column, formulas, types: [] as XRange[] };
   });
-  await context.sync();
+  for (let start = 0; start < asked.length; start += perChunk) {
+    for (const one of found) {
+      for (const row of asked.slice(start, start + perChunk)) one.types.push(at.sheet.getRangeByIndexes(at.top + 1 + row, one.column, 1, 1).load("valueTypes,numberFormat"));
+    }
+    await context.sync();
+  }
   for (const { header, column, formulas, types } of found) {
     const withFormula = new Set<number>();
     if (!formulas.isNullObject) for (const area of formulas.areas.items) for (let r = 0; r < area.rowCount; r++) withFormula.add(area.rowIndex + r - at.top - 1);
