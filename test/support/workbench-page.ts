@@ -123,6 +123,20 @@ export async function modelTable(page: Page, tableName: string): Promise<ModelTa
   return { header, values: (h) => column(h, "value"), fills: (h) => column(h, "fill") };
 }
 
+/**
+ * Loads the first subsidiary's approved expenses through the taskpane's form (in the workbench or any page that
+ * mounts the taskpane) and waits for its status line to count them; the subsidiary and the records loaded.
+ */
+export async function loadApprovedExpenses(page: Page, f: SandboxFixture): Promise<{ sub: string; approved: ReturnType<SandboxFixture["sandbox"]["store"]["expensesOf"]> }> {
+  const sub = f.enterprise.subsidiaries[0];
+  await page.getByLabel("Subsidiary ID").fill(sub);
+  await page.getByLabel("State").selectOption("approved");
+  await page.getByRole("button", { name: "Load into a table" }).click();
+  const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
+  await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${approved.length} rows into SpendExpenses_`));
+  return { sub, approved };
+}
+
 /** Loads a subsidiary's expenses (every state) through the taskpane; the table's name. */
 export async function loadAllExpenses(page: Page, subsidiaryId: string): Promise<string> {
   await page.getByLabel("Subsidiary ID").fill(subsidiaryId);
