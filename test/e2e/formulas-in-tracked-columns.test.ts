@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { expectText } from "../support/expect-text";
-import { OUT, cell, columnOf, connect, enterInCell, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
+import { OUT, cell, columnOf, connect, enterInCell, loadApprovedExpenses, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
 
 // The workbench build (HyperFormula included: the in-memory Excel calculates with it) takes minutes on a loaded machine.
 jest.setTimeout(600_000);
@@ -22,12 +22,7 @@ it("=XLOOKUP typed into a Paid ID cell shows the payment found; Preview and Sync
   const { f } = rig;
   const page = await openWorkbench(rig);
   await connect(page, f.enterprise.api_key);
-  const sub = f.enterprise.subsidiaries[0];
-  await page.getByLabel("Subsidiary ID").fill(sub);
-  await page.getByLabel("State").selectOption("approved");
-  await page.getByRole("button", { name: "Load into a table" }).click();
-  const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
-  await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${approved.length} rows into SpendExpenses_`));
+  const { sub, approved } = await loadApprovedExpenses(page, f);
   const first = approved[0];
   await expectText(cell(page, "A2"), first.id);
   const expensesSheet = (await page.locator("[data-sheet]").allTextContents()).find((name) => name.startsWith("Expenses"))!;

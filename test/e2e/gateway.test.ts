@@ -19,6 +19,7 @@ import { withSandbox, type SandboxFixture } from "../support/sandbox";
 import { launchChromium } from "../support/chromium";
 import { expectText } from "../support/expect-text";
 import { productionBuild } from "../support/production-build";
+import { loadApprovedExpenses } from "../support/workbench-page";
 
 const OUT = join(ROOT, "test-output");
 
@@ -100,12 +101,7 @@ describe("the production bundle through the gateway", () => {
     await connect(page);
     expect(await page.locator("#connect-status").getAttribute("class")).toBe("ok");
 
-    const sub = f.enterprise.subsidiaries[0];
-    await page.getByLabel("Subsidiary ID").fill(sub);
-    await page.getByLabel("State").selectOption("approved");
-    await page.getByRole("button", { name: "Load into a table" }).click();
-    const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
-    await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${approved.length} rows into SpendExpenses_`));
+    const { sub, approved } = await loadApprovedExpenses(page, f);
     const first = approved[0];
     expect(await page.evaluate(() => (window as unknown as StubWindow).spendStub.read("SpendExpenses_", "Expense ID", 1))).toBe(first.id);
 

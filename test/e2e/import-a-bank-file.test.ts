@@ -67,7 +67,8 @@ it("import a bank file, preview and sync 500+ paid rows, each naming the line it
   // In the sheet: the filled rows are edits, orange, naming their line; nothing has been sent.
   const after = await modelTable(page, table);
   const ids = after.values("Expense ID");
-  const changed = ids.map((_, row) => row).filter((row) => after.values("Paid ID")[row] !== before.values("Paid ID")[row]);
+  const [paidAfter, paidBefore] = [after.values("Paid ID"), before.values("Paid ID")];
+  const changed = ids.map((_, row) => row).filter((row) => paidAfter[row] !== paidBefore[row]);
   expect(changed).toHaveLength(filledRows);
   for (const row of changed.slice(0, 50)) {
     expect([after.values("State")[row], after.fills("Paid ID")[row]]).toEqual(["paid", EDITED]);

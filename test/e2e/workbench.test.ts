@@ -9,7 +9,7 @@ import { columnLetters } from "../../src/workbench/fake-excel/address";
 import { checkManifest } from "../../tools/manifest-check";
 import { expectText } from "../support/expect-text";
 import {
-  OUT, cell, columnOf, connect, enterInCell, loadedTable, modelTable, openWorkbench as openPage, startWorkbench, type WorkbenchRig,
+  OUT, cell, columnOf, connect, enterInCell, loadApprovedExpenses, loadedTable, modelTable, openWorkbench as openPage, startWorkbench, type WorkbenchRig,
 } from "../support/workbench-page";
 
 jest.setTimeout(120_000);
@@ -85,9 +85,7 @@ describe("the workbench in Chromium", () => {
     await expectText(page.locator("#connect-status"), `Connected to enterprise ${f.enterprise.id} (key saved on this device).`);
     expect([await page.getByLabel("Base URL").inputValue(), await page.getByLabel("Enterprise ID").inputValue()]).toEqual([baseUrl, f.enterprise.id]);
     const sub = f.enterprise.subsidiaries[0];
-    await page.locator('[data-cell="B2"]').click();
-    await page.getByLabel("Value or formula").fill(`=SPEND.ALLOWANCES("${sub}", "paid")`);
-    await page.getByLabel("Value or formula").press("Enter");
+    await enterInCell(page, "B2", `=SPEND.ALLOWANCES("${sub}", "paid")`);
     const paid = f.sandbox.store.allowancesOf(sub).filter((a) => a.state === "paid");
     await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${paid.length + 1} × `));
     await expectText(page.locator('[data-cell="B3"]'), paid[0].id);
@@ -121,12 +119,7 @@ describe("the workbench in Chromium", () => {
     expect(await page.locator("#connect-status").getAttribute("class")).toBe("ok");
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain("spendsync.table");
 
-    const sub = f.enterprise.subsidiaries[0];
-    await page.getByLabel("Subsidiary ID").fill(sub);
-    await page.getByLabel("State").selectOption("approved");
-    await page.getByRole("button", { name: "Load into a table" }).click();
-    const approved = f.sandbox.store.expensesOf(sub).filter((e) => e.state === "approved");
-    await expectText(page.locator("#load-status"), new RegExp(`^Loaded ${approved.length} rows into SpendExpenses_`));
+    const { sub, approved } = await loadApprovedExpenses(page, f);
     await expectText(page.locator('[data-cell="A1"]'), "Expense ID");
 
     // A person edits row 2 (the first record): State -> paid, Paid ID -> PAY-E2E, through the formula bar.
@@ -171,9 +164,7 @@ describe("the workbench in Chromium", () => {
     const page = await openWorkbench();
     await connect(page, f.enterprise.api_key);
     const sub = f.enterprise.subsidiaries[0];
-    await page.locator('[data-cell="B2"]').click();
-    await page.getByLabel("Value or formula").fill(`=SPEND.ALLOWANCES("${sub}", "paid")`);
-    await page.getByLabel("Value or formula").press("Enter");
+    await enterInCell(page, "B2", `=SPEND.ALLOWANCES("${sub}", "paid")`);
     const paid = f.sandbox.store.allowancesOf(sub).filter((a) => a.state === "paid");
     await expectText(page.locator("#formula-status"), new RegExp(`^Spilled ${paid.length + 1} × `));
     await expectText(page.locator('[data-cell="B2"]'), "Allowance ID");

@@ -2,11 +2,17 @@
 import { fetchTransport, type Transport } from "../../src/api/transport";
 import { SpendClient } from "../../src/api";
 import { loadTable, type LoadParams } from "../../src/sheets";
-import { tableView, type ExcelFixture } from "./excel";
+import { tableView, withExcel, type ExcelFixture } from "./excel";
 
 export async function loadFor(f: ExcelFixture, params: Partial<LoadParams> & { resource: "allowances" | "expenses" }, client = f.client): Promise<string> {
   const report = await loadTable(client, f.workbook, { enterpriseId: f.enterprise.id, subsidiaryId: f.sub, ...params } as LoadParams);
   return report.tableName;
+}
+
+/** A fresh sandbox and in-memory Excel with the first subsidiary's approved expenses loaded, and that table's name. */
+export async function withApprovedLoaded(): Promise<{ f: ExcelFixture; tableName: string }> {
+  const f = await withExcel();
+  return { f, tableName: await loadFor(f, { resource: "expenses", state: "approved" }) };
 }
 
 /** Pastes values into a record's row, by column header (paste: no dropdown check, as a bulk paste in Excel). */

@@ -7,16 +7,13 @@
  */
 import { refreshTable } from "../../src/sheets";
 import { previewInSheet, previewSync, runSync } from "../../src/sync";
-import { REFRESH_NOW, tableView, withExcel, type ExcelFixture } from "../support/excel";
-import { loadFor } from "../support/sync";
+import { REFRESH_NOW, tableView, type ExcelFixture } from "../support/excel";
+import { loadFor, withApprovedLoaded } from "../support/sync";
 
 let f: ExcelFixture;
 let tableName: string;
 
-beforeEach(async () => {
-  f = await withExcel();
-  tableName = await loadFor(f, { resource: "expenses", state: "approved" });
-});
+beforeEach(async () => ({ f, tableName } = await withApprovedLoaded()));
 afterEach(() => f.sandbox.close());
 
 /** 2026-11-20 09:00 UTC plus `hours`, as an Excel serial. */

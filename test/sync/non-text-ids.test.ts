@@ -6,16 +6,13 @@
  * Against the real sandbox through Microsoft's Office.js client and the in-memory Excel.
  */
 import { previewInSheet, runSync } from "../../src/sync";
-import { tableView, withExcel, type ExcelFixture } from "../support/excel";
-import { loadFor } from "../support/sync";
+import { tableView, type ExcelFixture } from "../support/excel";
+import { withApprovedLoaded } from "../support/sync";
 
 let f: ExcelFixture;
 let tableName: string;
 
-beforeEach(async () => {
-  f = await withExcel();
-  tableName = await loadFor(f, { resource: "expenses", state: "approved" });
-});
+beforeEach(async () => ({ f, tableName } = await withApprovedLoaded()));
 afterEach(() => f.sandbox.close());
 
 /** The person types into body row `row`, by header. */
