@@ -3,7 +3,7 @@
  * cell is an operation of its own in the request (about 800 bytes), so 1,500 edited rows of four columns already
  * weigh 5 MB, which Excel on the web refuses: the cells are asked in as many requests as they take.
  */
-import { ExcelWorkbook } from "../../src/sheets";
+import { ExcelWorkbook } from "../../src/sheets/excel";
 import { FakeExcel, PAYLOAD_LIMIT_BYTES } from "../../src/workbench/fake-excel";
 
 describe("the cells of 3,000 edited rows are described within Excel's 5 MB requests", () => {
