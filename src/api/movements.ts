@@ -53,8 +53,6 @@ export interface MovementScope {
 export interface MovementQuery {
   type?: MovementType;
   reconciled?: boolean;
-  /** YYYY-MM-DD, inclusive. */
-  transactionDateFrom?: string;
   /** Adds the reconciliation object (the spec spells the expand value `renconciliation`). */
   reconciliation?: boolean;
 }
@@ -66,7 +64,7 @@ function base(scope: MovementScope): string {
 export function listMovements(client: SpendClient, scope: MovementScope, query: MovementQuery = {}, options: ListOptions = {}): Paginated<Movement> {
   return new Paginated(client, {
     resource: "movements", path: base(scope), item: Movement, maxPageSize: MOVEMENT_MAX_PAGE_SIZE,
-    query: { type: query.type, reconciled: query.reconciled, transaction_date_from: query.transactionDateFrom, expand: query.reconciliation ? "renconciliation" : undefined },
+    query: { type: query.type, reconciled: query.reconciled, expand: query.reconciliation ? "renconciliation" : undefined },
   }, options);
 }
 

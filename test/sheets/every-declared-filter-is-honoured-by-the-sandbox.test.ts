@@ -27,7 +27,6 @@ const day = (r: Rec) => String(r.created_at).slice(0, 10);
 const MEANINGS: Record<string, Meaning> = {
   "movements.type": { of: (m) => m.type, holds: same },
   "movements.reconciled": { of: (m) => m.reconciliation !== null && m.reconciliation !== undefined, holds: same },
-  "movements.transactionDateFrom": { of: (m) => String(m.transaction_date).slice(0, 10), holds: (d, from) => String(d) >= String(from) },
   "allowances.state": { of: (a) => a.state, holds: same },
   "expenses.state": { of: (e) => e.state, holds: same },
   "expenses.createdFrom": { of: day, holds: (d, from) => String(d) >= String(from) },

@@ -50,7 +50,6 @@ const EXPECTED: Seen[] = [
       WHAT, { label: "Card ID" }, { label: "Billing period ID" },
       { label: "Movement type", options: [["", "(any)"], ["payment", "Payment to the card"], ["expense", "Expense"], ["associated_fee", "Associated fee"], ["other_fee", "Other fee"]] },
       { label: "Reconciled", options: [["", "(any)"], ["true", "Reconciled"], ["false", "Not reconciled"]] },
-      { label: "Transaction date from" },
     ],
     expand: { legend: "Reconciliation is always shown for movements", boxes: [] },
   },

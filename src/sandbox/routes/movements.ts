@@ -7,7 +7,7 @@ import { notFound } from "../http-errors";
 import { requirePeriod } from "./lookups";
 import type { MovementRec } from "../model";
 import { LIMITS, paginate, parsePaging } from "../pagination";
-import { parseBoolean, parseDate, parseEnum, parseExpand } from "../query";
+import { parseBoolean, parseEnum, parseExpand } from "../query";
 import type { Store } from "../store";
 import { movementView } from "../views";
 
@@ -25,12 +25,10 @@ export function movementRoutes(app: SandboxApp, store: Store): void {
       const expand = parseExpand(c.req.query("expand"), EXPAND, EXPAND_ALIASES);
       const type = parseEnum("type", c.req.query("type"), TYPES);
       const reconciled = parseBoolean("reconciled", c.req.query("reconciled"));
-      const from = parseDate("transaction_date_from", c.req.query("transaction_date_from"));
       const paging = parsePaging(new URL(c.req.url).searchParams, LIMITS.movements);
       const matches = (m: MovementRec) =>
         (type === undefined || m.type === type) &&
-        (reconciled === undefined || (m.reconciliation !== null) === reconciled) &&
-        (from === undefined || m.transaction_date.slice(0, 10) >= from);
+        (reconciled === undefined || (m.reconciliation !== null) === reconciled);
       const movements = store.movementsOf(period.id).filter(matches);
       return c.json(ok(paginate(c.req.url, movements, paging, (m) => movementView(store, m, expand))));
     });

@@ -35,11 +35,6 @@ const MOVEMENT_PARAMS = declare([
     words: { true: "reconciled", false: "unreconciled" }, display: { true: "Reconciled", false: "Not reconciled" },
     form: { control: "reconciled" }, spend: { arg: "reconciled", help: "Optional: TRUE for reconciled movements only, FALSE for the others." },
   },
-  {
-    name: "transactionDateFrom", wire: "transaction_date_from", type: "date", tag: "from", label: "Transaction date from",
-    form: { control: "transaction-date-from" },
-    spend: { arg: "transaction_date_from", help: "Optional: first transaction date (an Excel date or YYYY-MM-DD), inclusive." },
-  },
   // Offered nowhere (a stored query or a test sets it): a movements table shows its reconciliation unless told not to.
   {
     name: "reconciliation", wire: "expand", type: "boolean", label: "Reconciliation", words: { true: "", false: "norecon" }, default: true,
@@ -88,7 +83,7 @@ export const movements = {
   params: MOVEMENT_PARAMS,
   source: (p) => pairedSource(
     movementColumns(new Set(p.reconciliation ? ["renconciliation"] : [])),
-    (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, transactionDateFrom: p.transactionDateFrom, reconciliation: p.reconciliation }, o),
+    (c, o) => listMovements(c, { cardId: p.cardId, billingPeriodId: p.billingPeriodId }, { type: p.type, reconciled: p.reconciled, reconciliation: p.reconciliation }, o),
   ),
   label: "Card movements (billing period)",
   noExpand: "Reconciliation is always shown for movements",
