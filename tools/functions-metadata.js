@@ -32,10 +32,19 @@ function withDeclaredParameters(metadataJson, declared) {
   return JSON.stringify({ ...metadata, functions }, null, 4);
 }
 
-/** The declarations, read from their TypeScript source at build time (tsx, as the tools run). */
+/**
+ * The declarations, read from their TypeScript source at build time: tsx in a process of its own, as the tools run
+ * (its in-process require does not work where the build is itself loaded by a test runner's module system).
+ */
 function loadDeclaredParameters() {
-  const { require: tsxRequire } = require("tsx/cjs/api");
-  return tsxRequire(require("node:path").join(__dirname, "functions-parameters.ts"), __dirname).declaredParameters();
+  const { execFileSync } = require("node:child_process");
+  const path = require("node:path");
+  const { pathToFileURL } = require("node:url");
+  const root = path.join(__dirname, "..");
+  const source = pathToFileURL(path.join(__dirname, "functions-parameters.ts")).href;
+  const code = "const m = await import(process.argv[1]); const own = m.declaredParameters ?? m.default.declaredParameters; " +
+    "process.stdout.write(JSON.stringify(own()));";
+  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", code, source], { cwd: root, encoding: "utf8" }));
 }
 
 /** Rewrites the emitted functions.json (after CustomFunctionsMetadataPlugin has added it). */
