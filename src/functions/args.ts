@@ -10,7 +10,8 @@
  */
 import { SpendSyncError, redactSecrets } from "../api";
 import { isIsoDate, isUuid } from "../domain";
-import { serialToDate, type ArgSpec } from "../sheets";
+import { serialToDate } from "../sheets/excel/values";
+import type { ArgSpec } from "../sheets/resources";
 
 export class ArgumentError extends SpendSyncError {
   override readonly name = "ArgumentError";

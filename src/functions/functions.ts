@@ -1,13 +1,16 @@
 /**
  * The =SPEND.* custom functions. Metadata (functions.json) is generated from these JSDoc blocks by
- * custom-functions-metadata-plugin; ids are stable (a change is caught by the snapshot test). Each function
- * checks its arguments (a list function's, as its resource's module in sheets/resources lists them), then asks
- * the shared governor; the work is done in sheets/ and api/.
+ * custom-functions-metadata-plugin; ids are stable (a change is caught by the snapshot test). A list function's
+ * parameters are its resource's declarations (sheets/resources): the build writes them into functions.json
+ * (tools/functions-metadata.js), so a declared parameter is offered, described and checked with no line here.
+ * Each function checks its arguments, then asks the shared governor; the work is done in sheets/ and api/.
  */
-import {
-  Query, listFunctionOf, recordColumns, recordEntity, rowFormatter, spillList, typedGrid, typedValue,
-  type RecordKind, type ResourceKind, type SpendArgs, type Spill,
-} from "../sheets";
+// Narrow paths, not the sheets barrel: the barrel brings every module of sheets/ into functions.js, which the
+// webview downloads before the first formula answers.
+import { rowFormatter } from "../sheets/money-formats";
+import { Query, listFunctionOf, type RecordKind, type ResourceKind } from "../sheets/resources";
+import { recordColumns, spillList, type Spill } from "../sheets/spill";
+import { recordEntity, typedGrid, typedValue } from "../sheets/spill-types";
 import { argumentOf, plainArgument, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
 import { plainGrid, plainValue } from "./plain-values";
@@ -40,17 +43,17 @@ async function guard<T>(work: () => Promise<T>): Promise<T> {
 const enterpriseOf = () => currentSession().currentClient().enterpriseId;
 
 /**
- * A list function: its arguments, passed by the names its resource's module declares (one left out does not
- * compile), checked in order, each by its declared type (a rule across them once the one it follows is read),
- * then the list asked through the governor, keyed by the checked values.
+ * A list function. Excel passes the arguments functions.json lists for it (its resource's declarations, in their
+ * order), then the invocation, always last; each is checked by its declared type, in order (a rule across them
+ * once the one it follows is read), then the list is asked through the governor, keyed by the checked values.
  */
-function list<K extends ResourceKind>(kind: K, values: SpendArgs[K], invocation: CustomFunctions.Invocation): Promise<any[][]> {
+function list(kind: ResourceKind, passed: readonly unknown[]): Promise<any[][]> {
   return guard(() => {
     const spec = listFunctionOf(kind);
-    const given: Readonly<Record<string, unknown>> = values;
+    const invocation = passed[passed.length - 1] as CustomFunctions.Invocation;
     const checked: Record<string, unknown> = {};
-    spec.args.forEach((arg) => {
-      checked[arg.param] = argumentOf(arg, given[arg.arg]);
+    spec.args.forEach((arg, at) => {
+      checked[arg.param] = argumentOf(arg, at < passed.length - 1 ? passed[at] : undefined);
       const problem = arg.check?.(checked[arg.param], checked);
       if (problem) throw new ArgumentError(problem);
     });
@@ -62,55 +65,41 @@ function list<K extends ResourceKind>(kind: K, values: SpendArgs[K], invocation:
 /**
  * Corporate cards of the connected enterprise, with a header row.
  * @customfunction CARDS CARDS
- * @param [expand] Optional: user, bank, or "user,bank" to show the card holder and the bank.
- * @param invocation Invocation
+ * @param args Its arguments, as the cards resource declares them (functions.json lists them), then the invocation.
  * @returns A table of cards.
  */
-export async function cards(expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("cards", { expand }, invocation);
+export async function cards(...args: any[]): Promise<any[][]> {
+  return list("cards", args);
 }
 
 /**
  * Movements of one billing period of a corporate card, with their reconciliation, and a header row.
  * @customfunction MOVEMENTS MOVEMENTS
- * @param card_id The card's id.
- * @param billing_period_id The billing period's id.
- * @param [type] Optional: payment, expense, associated_fee or other_fee.
- * @param [reconciled] Optional: TRUE for reconciled movements only, FALSE for the others.
- * @param invocation Invocation
+ * @param args Its arguments, as the movements resource declares them (functions.json lists them), then the invocation.
  * @returns A table of movements.
  */
-export async function movements(card_id: any, billing_period_id: any, type: any, reconciled: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("movements", { card_id, billing_period_id, type, reconciled }, invocation);
+export async function movements(...args: any[]): Promise<any[][]> {
+  return list("movements", args);
 }
 
 /**
  * Allowances of a subsidiary, with a header row.
  * @customfunction ALLOWANCES ALLOWANCES
- * @param subsidiary_id The subsidiary's id.
- * @param [state] Optional: pending, approved, accounted, paid or rejected.
- * @param [expand] Optional: beneficiary, allowance_segments, documents (comma-separated).
- * @param invocation Invocation
+ * @param args Its arguments, as the allowances resource declares them (functions.json lists them), then the invocation.
  * @returns A table of allowances.
  */
-export async function allowances(subsidiary_id: any, state: any, expand: any, invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("allowances", { subsidiary_id, state, expand }, invocation);
+export async function allowances(...args: any[]): Promise<any[][]> {
+  return list("allowances", args);
 }
 
 /**
  * Expenses of a subsidiary, with a header row.
  * @customfunction EXPENSES EXPENSES
- * @param subsidiary_id The subsidiary's id.
- * @param [state] Optional: draft, pending, approved, accounted, paid or rejected.
- * @param [created_from] Optional: first creation date (an Excel date or YYYY-MM-DD), inclusive.
- * @param [created_to] Optional: last creation date (an Excel date or YYYY-MM-DD), inclusive.
- * @param [expand] Optional: cost_center, category, user, approved_by, fund, fare (comma-separated).
- * @param invocation Invocation
+ * @param args Its arguments, as the expenses resource declares them (functions.json lists them), then the invocation.
  * @returns A table of expenses.
  */
-export async function expenses(subsidiary_id: any, state: any, created_from: any, created_to: any, expand: any,
-  invocation: CustomFunctions.Invocation): Promise<any[][]> {
-  return list("expenses", { subsidiary_id, state, created_from, created_to, expand }, invocation);
+export async function expenses(...args: any[]): Promise<any[][]> {
+  return list("expenses", args);
 }
 
 async function one(name: string, kind: RecordKind, id: string, subsidiaryId: string | undefined, fieldArgument: unknown,

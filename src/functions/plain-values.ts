@@ -10,7 +10,10 @@
  *   amounts written as text would be wrong without a sign, worse than "16" shown for 16.00 (the currency is in
  *   its own column; a number format set on the column shows the decimals).
  */
-import { serialToDate, serialToTimestamp, type CellValue, type ColumnKind, type Spill } from "../sheets";
+import type { ColumnKind } from "../sheets/columns";
+import { serialToDate, serialToTimestamp } from "../sheets/excel/values";
+import type { Spill } from "../sheets/spill";
+import type { CellValue } from "../sheets/workbook";
 
 /** One value of a column of `kind`, as the plain spill holds it: a dated number as its ISO text, the rest as it is. */
 export function plainValue(kind: ColumnKind, value: CellValue): CellValue {

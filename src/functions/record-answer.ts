@@ -10,7 +10,8 @@
  * A listed record answers only the call for its own id (sheets/spill/spill.ts recordPages looks records up by id).
  */
 import { WrongRecordError, type SendOptions, type SpendClient } from "../api";
-import { spillRecord, type RecordRef, type Spill } from "../sheets";
+import type { RecordRef } from "../sheets/resources";
+import { spillRecord, type Spill } from "../sheets/spill";
 
 /** The id the spill's record carries (its "id" column), or undefined when it has none. */
 function idIn(spill: Spill): unknown {

@@ -15,7 +15,8 @@
  * =SPEND call, each with the usual deadline from when it is sent.
  */
 import { NotFoundError, SpendSyncError, type RequestGovernor, type SpendClient } from "../api";
-import { recordPageSize, recordPages, type RecordRef, type RecordScope, type Spill } from "../sheets";
+import type { RecordRef, RecordScope } from "../sheets/resources";
+import { recordPageSize, recordPages, type Spill } from "../sheets/spill";
 import { askedRecord } from "./record-answer";
 import { batchingRecords, callDeadlineMs, callKey, currentSession, governed, isInValuePreview, previewOf, withDeadline } from "./runtime";
 

@@ -5,7 +5,7 @@ export * from "./columns";
 export * from "./load/params";
 export {
   RESOURCE_KINDS, formOf, listFunctionOf, trackedSpecOf,
-  type ArgSpec, type ParamDecl, type PickerKey, type SpendArgs, type TrackedRecord,
+  type ArgSpec, type ParamDecl, type PickerKey, type TrackedRecord,
 } from "./resources";
 export * from "./load/load";
 export * from "./load/context";

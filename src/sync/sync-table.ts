@@ -8,7 +8,7 @@ import { isExcelError, needsFormulaNames } from "./formula-values";
 import { hasNonText } from "./non-text-values";
 import type { TrackedResource } from "../domain";
 import {
-  REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, Query,
+  REMOVED_NOTE_PREFIX, SETTING_PREFIX, STATUS_KEY, TRACKED_KEYS, canonical, readSnapshotRows, readStoredTable, Query,
   type CellValue, type LoadParams, type SnapshotRead, type TrackedKey, type TrackedValues, type Workbook,
 } from "../sheets";
 
@@ -25,7 +25,7 @@ export interface SyncTable {
   subsidiaryId: string;
   params: LoadParams;
   /** The table's query, parsed once from its stored settings (openSyncTable): its columns and Sync's calls. */
-  query?: Query;
+  query: Query;
   /** Body column index per key; updated_at only where the layout has it. */
   columns: Record<Exclude<ColumnKey, "updated_at">, number> & { updated_at?: number };
   headers: Record<ColumnKey, string>;
@@ -54,6 +54,10 @@ export interface SheetRow {
 export async function openSyncTable(workbook: Workbook, tableName: string): Promise<SyncTable> {
   const stored = await readStoredTable(workbook, tableName);
   if (!stored) {
+    // Settings there but not readable: an older version's table (its parameters shaped otherwise), not a stranger.
+    if ((await workbook.readSetting(SETTING_PREFIX + tableName)) !== null) {
+      throw new SyncSetupError(`The table ${tableName} was loaded by an older version of Spend Sync, whose load parameters this version cannot read, so it cannot be synced. Load the data again into a new table, and make the changes there.`);
+    }
     throw new SyncSetupError(`The table ${tableName} was not loaded by Spend Sync (this workbook has no load parameters for it), so it has nothing to sync.`);
   }
   const params = stored.params;

@@ -6,7 +6,7 @@
 import {
   allowancePatchRequest, expensePatchRequest, patchBodyText, type BatchRowOut, type BatchSubmission, type SpendClient,
 } from "../api";
-import { Query, STATUS_KEY, type CellValue, type Workbook } from "../sheets";
+import { STATUS_KEY, type CellValue, type Workbook } from "../sheets";
 import type { PlannedRow } from "./plan";
 import type { SyncPreview } from "./preview";
 import { openSyncTable } from "./sync-table";
@@ -24,7 +24,7 @@ function decimalText(value: CellValue): string {
 /** The batch for `preview`'s rows to send: the exact PATCHes, one row each (id, label, from -> to, amount), the totals. */
 export async function batchOfPreview(client: SpendClient, workbook: Workbook, preview: SyncPreview, source: string, sendChecked = false): Promise<BatchSubmission> {
   const table = await openSyncTable(workbook, preview.tableName);
-  const layout = (table.query ?? Query.parse(table.params)).source.columns;
+  const layout = table.query.source.columns;
   const header = (key: string) => layout.find((c) => c.key === key)?.header ?? "";
   const read = await workbook.readColumns(preview.tableName, [header("description"), header("amount"), header("currency")]);
   const cell = (key: string, row: number): CellValue => read?.columns.get(header(key))?.[row] ?? "";

@@ -5,7 +5,7 @@
  * (the id column is read again before each batch), so a table sorted during the sync is still written right.
  */
 import {
-  EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, hashedPlaces, sourceOf, tableGone, toCell, updateFingerprints, updateSnapshotRows,
+  EDITABLE_FILL, REMOVED_NOTE_PREFIX, STATUS_KEY, TRACKED_KEYS, hashedPlaces, tableGone, toCell, updateFingerprints, updateSnapshotRows,
   type CellValue, type CellWrite, type Snapshot, type Workbook,
 } from "../sheets";
 import type { JournalWriter } from "./journal";
@@ -118,7 +118,7 @@ export class OutcomeWriter {
       const cells: CellWrite[] = [];
       const snapshot: Snapshot = new Map();
       // Updated at is one of the service's cells the snapshot fingerprints: its new value's fingerprint follows.
-      const layout = sourceOf(this.table.query ?? this.table.params).columns;
+      const layout = this.table.query.source.columns;
       const updatedPlace = hashedPlaces(layout).indexOf(layout.findIndex((c) => c.key === "updated_at"));
       const fingerprints = new Map<string, Map<number, CellValue>>();
       for (const r of [...latest.values(), ...idless]) {

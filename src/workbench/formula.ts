@@ -103,7 +103,10 @@ export async function evaluate(text: string, cellValue: (ref: string) => Scalar 
     else if (/^[A-Za-z_][A-Za-z0-9_.]*$/.test(arg)) return nameError(`${arg} is not a name Excel knows; put text in double quotes ("${arg}").`);
     else return valueError(`Cannot read the argument ${arg}: use "text", a number, TRUE/FALSE or a cell such as B2.`);
   }
-  while (values.length < fn.length - 1) values.push(null);
+  // Excel passes every parameter functions.json lists, an omitted one as null (a list function takes ...args:
+  // its parameters are in the metadata only); unread, the function's own count is all there is to go by.
+  const declared = metadata?.functions.find((f) => f.id === id)?.parameters.length ?? fn.length - 1;
+  while (values.length < declared) values.push(null);
   try {
     return asResult(await fn(...values, {}));
   } catch (error) {

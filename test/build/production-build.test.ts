@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import webpack from "webpack";
+import { declaredParameters } from "../../tools/functions-parameters";
 import { ROOT } from "../support/process";
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -24,7 +25,10 @@ jest.setTimeout(300_000);
  */
 // (Raised on 2026-11-29 with the Card close, import and team sections and the parameter declarations: 98,924 and
 // 32,112 bytes measured; the sign-in window's MSAL is a file of its own, loaded only where Office has no single sign-on.)
-const GZIP_BUDGET: Record<string, number> = { "functions.js": 100_000, "taskpane.js": 34_000, "msal-sign-in.js": 75_000 };
+// (2026-11-29, issue 44: src/functions imports narrow sheets modules, not the barrel, so functions.js holds what the
+// functions use: 63,853 bytes measured (was 98,645); the taskpane's own modules moved to taskpane.js, 65,734 (was
+// 32,093): the page loads both, 1,151 bytes fewer in all.)
+const GZIP_BUDGET: Record<string, number> = { "functions.js": 66_000, "taskpane.js": 68_000, "msal-sign-in.js": 75_000 };
 
 function compile(options: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
@@ -71,6 +75,14 @@ describe("the production build", () => {
     expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
     expect(metadata.functions.map((fn: { id: string; result: { dimensionality?: string } }) => [fn.id, fn.result.dimensionality])).toEqual(
       ["CARDS", "MOVEMENTS", "ALLOWANCES", "EXPENSES", "CARD", "ALLOWANCE", "EXPENSE"].map((id) => [id, "matrix"]));
+  });
+
+  it("emits each list function's parameters as its resource declares them, never the JSDoc's ...args (issue 44)", () => {
+    const metadata = JSON.parse(readFileSync(join(dist, "functions.json"), "utf8")) as { functions: { id: string; parameters: { name: string }[] }[] };
+    const told = metadata.functions.filter((fn) => declaredParameters().some((d) => d.id === fn.id));
+    expect(Object.fromEntries(told.map((fn) => [fn.id, fn.parameters]))).toEqual(Object.fromEntries(declaredParameters().map((d) => [d.id, d.parameters])));
+    expect(told).toHaveLength(4);
+    expect(told.find((fn) => fn.id === "EXPENSES")!.parameters.map((p) => p.name)).toEqual(["subsidiary_id", "state", "created_from", "created_to", "expand"]);
   });
 
   it("emits the add-in and nothing of the workbench, the sandbox or source maps", () => {

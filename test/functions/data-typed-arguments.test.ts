@@ -7,7 +7,6 @@
  * message naming the argument. The parameters come from the generated metadata and the resources' ArgSpecs, so
  * a new parameter is covered (or, without a sample below, fails this test) without editing it.
  */
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { Session, memoryStorage } from "../../src/api";
 import * as functions from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
@@ -16,6 +15,7 @@ import { DEFAULT_PROFILE } from "../../src/workbench/fake-excel/profiles";
 import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
+import { builtMetadata } from "../support/functions-metadata";
 
 installCustomFunctionsStub();
 
@@ -32,7 +32,7 @@ beforeAll(async () => {
   f = await withSandbox();
   // Plain results: the comparison is of what each argument makes of its value, in one form of results.
   useExcelProfile("office-2024");
-  metadata = JSON.parse((await generateCustomFunctionsMetadata("src/functions/functions.ts")).metadataJson);
+  metadata = JSON.parse((await builtMetadata()).metadataJson);
 });
 afterAll(async () => {
   await f.sandbox.close();

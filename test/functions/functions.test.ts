@@ -1,4 +1,3 @@
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { Session, memoryStorage, type RawRequest, type Transport } from "../../src/api";
 import { allowance, allowances, card, cards, expense, expenses, movements } from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
@@ -7,6 +6,7 @@ import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { currencyFormat, serialToDate } from "../../src/sheets";
 import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
+import { builtMetadata } from "../support/functions-metadata";
 
 installCustomFunctionsStub();
 
@@ -111,7 +111,7 @@ describe("the single-record functions", () => {
   });
 
   it("declared results: what each function returns has the shape functions.json declares for it", async () => {
-    const metadata = JSON.parse((await generateCustomFunctionsMetadata("src/functions/functions.ts")).metadataJson) as {
+    const metadata = JSON.parse((await builtMetadata()).metadataJson) as {
       functions: { id: string; result: { dimensionality?: string } }[];
     };
     const sub = f.enterprise.subsidiaries[0];

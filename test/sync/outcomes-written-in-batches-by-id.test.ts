@@ -6,7 +6,7 @@
  * each batch. The flow tests (outcome-batches, workbook-write-fails) run the same rules in the in-memory Excel.
  */
 import {
-  EDITABLE_FILL, HASH_CHARS, STATUS_KEY, TRACKED_KEYS, cellHash, hashedPlaces, sourceOf, toCell,
+  EDITABLE_FILL, HASH_CHARS, STATUS_KEY, TRACKED_KEYS, Query, cellHash, hashedPlaces, toCell,
   type CellValue, type CellWrite, type ColumnsRead, type LoadParams, type SnapshotRead, type Workbook,
 } from "../../src/sheets";
 import { OUTCOME_FILLS, statusText, type JournalWriter, type RowResult, type SyncTable } from "../../src/sync";
@@ -18,10 +18,11 @@ const redact = (text: string) => text.replaceAll("sk_live_SECRET", "[key]");
 
 function tableOf(resource: "expenses" | "allowances", ids: string[], rowOf: Map<string, number>) {
   const params = { resource, enterpriseId: "ent-1", subsidiaryId: "sub-1" } as LoadParams;
-  const layout = sourceOf(params).columns;
+  const query = Query.parse(params);
+  const layout = query.source.columns;
   const headers = Object.fromEntries(layout.map((c) => [c.key, c.header])) as SyncTable["headers"];
   const snapshot: SnapshotRead = { snapshot: new Map(), rowOf, readOnly: new Map(), digests: null, rowCount: rowOf.size };
-  const table = { tableName: "T1", resource: resource === "expenses" ? "expense" : "allowance", subsidiaryId: "sub-1", params, headers, snapshot, rows: [] } as unknown as SyncTable;
+  const table = { tableName: "T1", resource: resource === "expenses" ? "expense" : "allowance", subsidiaryId: "sub-1", params, query, headers, snapshot, rows: [] } as unknown as SyncTable;
   return { table, header: layout.map((c) => c.header), headers, ids };
 }
 
@@ -270,7 +271,7 @@ describe("what a batch writes", () => {
 describe("an allowance's Updated at", () => {
   it("is written from the PATCH's answer, and its fingerprint follows in the snapshot", async () => {
     const t = tableOf("allowances", ["a"], new Map([["a", 0]]));
-    const layout = sourceOf(t.table.params).columns;
+    const layout = t.table.query.source.columns;
     const hashed = hashedPlaces(layout);
     const place = hashed.indexOf(layout.findIndex((c) => c.key === "updated_at"));
     expect(place).toBeGreaterThan(0);

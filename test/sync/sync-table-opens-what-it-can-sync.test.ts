@@ -37,6 +37,22 @@ describe("what it refuses, saying what to do", () => {
     await expect(refused).rejects.toMatchObject({ name: "SyncSetupError" });
   });
 
+  it("a table an older version loaded, whose stored parameters this one cannot read: said so, not called a stranger", async () => {
+    // A table of a version that named its resource otherwise: no kind of this one's registry to parse it as.
+    const older = { resource: "expense", enterpriseId: "ent-1", subsidiary: "sub-1" } as unknown as LoadParams;
+    const refused = openSyncTable(standIn(older, []).workbook, T);
+    await expect(refused).rejects.toThrow(`The table ${T} was loaded by an older version of Spend Sync, whose load parameters this version cannot read, so it cannot be synced. Load the data again into a new table, and make the changes there.`);
+    await expect(refused).rejects.toMatchObject({ name: "SyncSetupError" });
+  });
+
+  it("a table an older version loaded before a parameter had its default: opened, its query parsed with the default", async () => {
+    // Stored before expand was a parameter: the query lacks it, and is parsed once, at open, with its default.
+    const older = { resource: "allowances", enterpriseId: "ent-1", subsidiaryId: "sub-1" } as LoadParams;
+    const table = await openSyncTable(standIn(older, []).workbook, T);
+    expect(table.query.params).toEqual({ ...older, expand: [] });
+    expect(table.query.tracked?.subsidiaryId).toBe("sub-1");
+  });
+
   it.each([
     [{ resource: "cards", enterpriseId: "ent-1" }, "cards"],
     [{ resource: "movements", enterpriseId: "ent-1", cardId: "c", billingPeriodId: "b" }, "movements"],

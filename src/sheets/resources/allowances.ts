@@ -15,7 +15,7 @@ import type { z } from "zod";
 import { declare, paramsSchema } from "./params";
 
 /** An allowances query's parameters, in the order the form shows them and =SPEND.ALLOWANCES takes them. */
-export const ALLOWANCE_PARAMS = declare([
+const ALLOWANCE_PARAMS = declare([
   {
     name: "subsidiaryId", wire: "subsidiary_id", type: "id", required: true, picker: "subsidiary", label: "Subsidiary ID",
     form: { control: "subsidiary-id" }, spend: { arg: "subsidiary_id", help: "The subsidiary's id." },

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { declare, paramsSchema } from "./params";
 
 /** A cards query's parameters: what to show beside each card. */
-export const CARD_PARAMS = declare([
+const CARD_PARAMS = declare([
   {
     name: "expand", wire: "expand", type: "expand", values: CARD_EXPAND, label: "Show beside the ids",
     display: { bank: "Bank", user: "Card holder" },

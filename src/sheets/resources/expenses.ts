@@ -13,7 +13,7 @@ import type { z } from "zod";
 import { declare, paramsSchema } from "./params";
 
 /** An expenses query's parameters, in the order the form shows them and =SPEND.EXPENSES takes them. */
-export const EXPENSE_PARAMS = declare([
+const EXPENSE_PARAMS = declare([
   {
     name: "subsidiaryId", wire: "subsidiary_id", type: "id", required: true, picker: "subsidiary", label: "Subsidiary ID",
     form: { control: "subsidiary-id" }, spend: { arg: "subsidiary_id", help: "The subsidiary's id." },

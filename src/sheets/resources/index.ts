@@ -11,11 +11,11 @@
  */
 import { z } from "zod";
 import type { TrackedResource } from "../../domain";
-import { ALLOWANCE_PARAMS, AllowanceParams, allowances } from "./allowances";
-import { CARD_PARAMS, CardParams, cards } from "./cards";
-import { EXPENSE_PARAMS, ExpenseParams, expenses } from "./expenses";
-import { MOVEMENT_PARAMS, MovementParams, movements } from "./movements";
-import { paramWords, spendArgs, type ExpandParam, type ParamDecl, type SpendArgsOf } from "./params";
+import { AllowanceParams, allowances } from "./allowances";
+import { CardParams, cards } from "./cards";
+import { ExpenseParams, expenses } from "./expenses";
+import { MovementParams, movements } from "./movements";
+import { paramWords, spendArgs, type ExpandParam, type ParamDecl } from "./params";
 import type { FormSpec, ListFunctionSpec, RecordKind, RecordSpec, ResourceModule, Source, TrackedSpec } from "./resource";
 
 export type { FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
@@ -123,14 +123,6 @@ export function formOf(kind: ResourceKind): FormSpec {
 /** A kind's =SPEND list function: the arguments its declarations offer, in their order. */
 export const listFunctionOf = (kind: ResourceKind): ListFunctionSpec =>
   ({ name: REGISTRY[kind].functionName, args: spendArgs(REGISTRY[kind].params, REGISTRY[kind].cross) });
-
-/** Each list function's arguments by name (functions/functions.ts passes them so: a declared one cannot be left out). */
-export interface SpendArgs {
-  cards: SpendArgsOf<typeof CARD_PARAMS>;
-  movements: SpendArgsOf<typeof MOVEMENT_PARAMS>;
-  allowances: SpendArgsOf<typeof ALLOWANCE_PARAMS>;
-  expenses: SpendArgsOf<typeof EXPENSE_PARAMS>;
-}
 
 /** Allowances and expenses carry the editable columns that Sync states sends. */
 export const isTracked = (kind: ResourceKind): boolean => REGISTRY[kind].tracked !== undefined;

@@ -15,7 +15,7 @@ export const MOVEMENT_TYPE_NAMES = {
   payment: "Payment to the card", expense: "Expense", associated_fee: "Associated fee", other_fee: "Other fee",
 } as const satisfies Record<(typeof MOVEMENT_TYPES)[number], string>;
 
-export const MOVEMENT_PARAMS = declare([
+const MOVEMENT_PARAMS = declare([
   {
     name: "cardId", wire: "card_id", type: "id", required: true, picker: "card", label: "Card ID",
     form: { control: "card-id" }, spend: { arg: "card_id", help: "The card's id." },
@@ -36,7 +36,10 @@ export const MOVEMENT_PARAMS = declare([
     form: { control: "reconciled" }, spend: { arg: "reconciled", help: "Optional: TRUE for reconciled movements only, FALSE for the others." },
   },
   // Offered nowhere (a stored query or a test sets it): a movements table shows its reconciliation unless told not to.
-  { name: "reconciliation", wire: "expand", type: "boolean", label: "Reconciliation", words: { true: "", false: "norecon" }, default: true },
+  {
+    name: "reconciliation", wire: "expand", type: "boolean", label: "Reconciliation", words: { true: "", false: "norecon" }, default: true,
+    form: null, spend: null,
+  },
 ]);
 
 export const MovementParams = paramsSchema("movements", MOVEMENT_PARAMS);

@@ -7,12 +7,16 @@
  */
 import { z } from "zod";
 
-/** Where a parameter is offered: the taskpane's form (its control's id, a hint under it) and a =SPEND argument. */
+/**
+ * Where a parameter is offered: the taskpane's form (its control's id, a hint under it) and a =SPEND argument.
+ * Each is said, `null` where it is offered there on purpose not at all: a new parameter that forgets one does not
+ * compile, rather than load in one entry point and be missing from the other.
+ */
 interface Offers {
   /** The taskpane's Load form; `control` is the control's element id (an id's is its picker's). */
-  form?: { control: string; hint?: string };
-  /** A =SPEND list function's argument: its name and the description Excel shows (the JSDoc `@param`). */
-  spend?: { arg: string; help: string };
+  form: { control: string; hint?: string } | null;
+  /** A =SPEND list function's argument: its name and the description Excel shows (the build writes both into functions.json). */
+  spend: { arg: string; help: string } | null;
 }
 
 interface Declared<N extends string> extends Offers {
@@ -136,7 +140,7 @@ export interface ArgSpec {
   required: boolean;
   /** The allowed values of a choice or an expand. */
   values?: readonly string[];
-  /** What Excel shows for it (its JSDoc `@param`, checked against this by a test). */
+  /** What Excel shows for it (functions.json's description, written from this by the build). */
   help: string;
   /** A rule across arguments, checked once this one is read: a message when the earlier values and this one disagree. */
   check?: (value: unknown, earlier: Readonly<Record<string, unknown>>) => string | undefined;
@@ -150,8 +154,3 @@ export function spendArgs(params: readonly ParamDecl[], cross?: CrossCheck): Arg
     check: cross?.after === p.name ? (_value: unknown, earlier: Readonly<Record<string, unknown>>) => cross.rule(earlier) : undefined,
   }] : []));
 }
-
-/** The =SPEND argument names of a module's declarations: the named arguments its function passes. */
-export type SpendArgsOf<D extends readonly ParamDecl[]> = {
-  [P in D[number] as P extends { spend: { arg: infer A extends string } } ? A : never]: unknown;
-};
