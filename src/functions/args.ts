@@ -10,7 +10,7 @@
  */
 import { SpendSyncError, redactSecrets } from "../api";
 import { isIsoDate, isUuid } from "../domain";
-import { serialToDate } from "../sheets/excel/values";
+import { serialToDate } from "../sheets/port/values";
 import type { ArgSpec } from "../sheets/resources";
 
 export class ArgumentError extends SpendSyncError {

@@ -9,8 +9,8 @@
 // webview downloads before the first formula answers.
 import { rowFormatter } from "../sheets/money-formats";
 import { Query, listFunctionOf, type RecordKind, type ResourceKind } from "../sheets/resources";
-import { recordColumns, spillList, type Spill } from "../sheets/spill";
-import { recordEntity, typedGrid, typedValue } from "../sheets/spill-types";
+import { recordColumns, spillList, type Spill } from "../sheets/spill/spill";
+import { recordEntity, typedGrid, typedValue } from "../sheets/spill/types";
 import { argumentOf, plainArgument, requiredId, ArgumentError } from "./args";
 import { toFunctionError } from "./errors";
 import { plainGrid, plainValue } from "./plain-values";

@@ -11,9 +11,9 @@
  *   its own column; a number format set on the column shows the decimals).
  */
 import type { ColumnKind } from "../sheets/columns";
-import { serialToDate, serialToTimestamp } from "../sheets/excel/values";
-import type { Spill } from "../sheets/spill";
-import type { CellValue } from "../sheets/workbook";
+import { serialToDate, serialToTimestamp } from "../sheets/port/values";
+import type { Spill } from "../sheets/spill/spill";
+import type { CellValue } from "../sheets/port/workbook";
 
 /** One value of a column of `kind`, as the plain spill holds it: a dated number as its ISO text, the rest as it is. */
 export function plainValue(kind: ColumnKind, value: CellValue): CellValue {

@@ -11,7 +11,7 @@
  */
 import { WrongRecordError, type SendOptions, type SpendClient } from "../api";
 import type { RecordRef } from "../sheets/resources";
-import { spillRecord, type Spill } from "../sheets/spill";
+import { spillRecord, type Spill } from "../sheets/spill/spill";
 
 /** The id the spill's record carries (its "id" column), or undefined when it has none. */
 function idIn(spill: Spill): unknown {

@@ -16,7 +16,7 @@
  */
 import { NotFoundError, SpendSyncError, type RequestGovernor, type SpendClient } from "../api";
 import type { RecordRef, RecordScope } from "../sheets/resources";
-import { recordPageSize, recordPages, type Spill } from "../sheets/spill";
+import { recordPageSize, recordPages, type Spill } from "../sheets/spill/spill";
 import { askedRecord } from "./record-answer";
 import { batchingRecords, callDeadlineMs, callKey, currentSession, governed, isInValuePreview, previewOf, withDeadline } from "./runtime";
 

@@ -5,7 +5,7 @@
  */
 import { Session, SpendSyncError, memoryStorage, type SpendClient } from "../api";
 import { guardedStorage, officePartitionKey } from "../guarded-storage";
-import type { NumberForm } from "../sheets/spill-types";
+import type { NumberForm } from "../sheets/spill/types";
 
 const DEFAULT_DEADLINE_MS = 60_000;
 
