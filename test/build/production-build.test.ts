@@ -24,7 +24,7 @@ jest.setTimeout(300_000);
  */
 // (Raised on 2026-11-29 with the Card close, import and team sections and the parameter declarations: 98,924 and
 // 32,112 bytes measured; the sign-in window's MSAL is a file of its own, loaded only where Office has no single sign-on.)
-const GZIP_BUDGET: Record<string, number> = { "functions.js": 100_000, "taskpane.js": 34_000, "msal-sign-in.js": 75_000 };
+const GZIP_BUDGET: Record<string, number> = { "functions.js": 100_000, "taskpane.js": 34_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 15_000 };
 
 function compile(options: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
@@ -84,7 +84,7 @@ describe("the production build", () => {
 
   // Issue 43: a bundle nothing loaded (spend-api.js) and the functions' code twice (in taskpane.js and functions.js).
   it("ships only what Office loads (functions.js from the manifest, functions.js then taskpane.js from the page, MSAL only on demand), each module once", () => {
-    expect(filesUnder(dist).filter((f) => f.endsWith(".js")).sort()).toEqual(["functions.js", "msal-sign-in.js", "taskpane.js"]);
+    expect(filesUnder(dist).filter((f) => f.endsWith(".js")).sort()).toEqual(["functions.js", "msal-sign-in.js", "sign-in-done.js", "taskpane.js"]);
     const page = readFileSync(join(dist, "taskpane.html"), "utf8");
     expect([...page.matchAll(/<script[^>]*src=["']?([^"' >]+)/g)].map((m) => m[1])).toEqual(
       ["https://appsforoffice.microsoft.com/lib/1/hosted/office.js", "functions.js", "taskpane.js"]);
