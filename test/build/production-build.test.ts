@@ -23,8 +23,9 @@ jest.setTimeout(300_000);
  * before the first =SPEND formula answers.
  */
 // (Raised on 2026-11-29 with the Card close, import and team sections and the parameter declarations: 98,924 and
-// 32,112 bytes measured; the sign-in window's MSAL is a file of its own, loaded only where Office has no single sign-on.)
-const GZIP_BUDGET: Record<string, number> = { "functions.js": 100_000, "taskpane.js": 34_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 15_000 };
+// 32,112 bytes measured; the sign-in window's MSAL is a file of its own, loaded only where Office has no single sign-on.
+// sign-in-done.js, the window's way back (MSAL's redirect bridge), 2,809 bytes measured on 2026-11-29.)
+const GZIP_BUDGET: Record<string, number> = { "functions.js": 100_000, "taskpane.js": 34_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 3_100 };
 
 function compile(options: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
