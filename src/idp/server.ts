@@ -5,8 +5,9 @@
  * Paths follow Entra ID's: `/{tenant}/v2.0` is the issuer, `/{tenant}/discovery/v2.0/keys` the JWKS,
  * `POST /{tenant}/oauth2/v2.0/token` with `{"username": …}` answers `{"access_token": …}` (no password:
  * a demo, on loopback only), and MSAL's authorization-code flow runs against `/{tenant}/oauth2/v2.0/authorize`
- * and the same token path (code-flow.ts). MSAL accepts only an https authority: given `tls`, the provider also
- * listens on https (`secureBaseUrl`, the authority to name), with the same keys and issuer.
+ * and the same token path (code-flow.ts). MSAL accepts only an https authority, and a discovery document whose
+ * issuer is on the authority's host: given `tls`, the provider also listens on https (`secureBaseUrl`, the
+ * authority to name), with the same keys, and its issuer is the https address.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
@@ -43,7 +44,9 @@ export async function startIdp(options: { port?: number; allowOrigins?: readonly
   const ports = await Promise.all(servers.map((server, i) => new Promise<number>((resolve) => server.listen(i === 0 ? options.port ?? 0 : 0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))));
   const baseUrl = `http://127.0.0.1:${ports[0]}`;
   const secureBaseUrl = options.tls ? `https://127.0.0.1:${ports[1]}` : undefined;
-  const issuer = `${baseUrl}/${DEMO_TENANT}/v2.0`;
+  // MSAL accepts a discovery document only when its issuer has the authority's scheme, host and port: with tls,
+  // the https address is the issuer (the JWKS is published on both listeners, the gateway reads the http one).
+  const issuer = `${secureBaseUrl ?? baseUrl}/${DEMO_TENANT}/v2.0`;
   const jwksUrl = `${baseUrl}/${DEMO_TENANT}/discovery/v2.0/keys`;
 
   const sign = (claims: JWTPayload, header: { kid?: string } = {}) =>

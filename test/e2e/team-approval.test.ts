@@ -207,13 +207,17 @@ test("where Excel has no single sign-on, the person signs in through the identit
   const page = await rig.browser.newPage({ viewport: { width: 1500, height: 1000 }, ignoreHTTPSErrors: true });
   const lines: string[] = [];
   page.on("console", (m) => lines.push(m.text()));
+  page.on("response", (r) => void (r.status() >= 400 && lines.push(`${r.status()} ${r.url()}`)));
   // No ?idp: this Excel has no IdentityAPI 1.3, so the taskpane opens the sign-in window.
   await page.goto(`${rig.url}/workbench.html`);
   await page.getByLabel("Team (through your gateway)").check();
   await page.getByLabel("Gateway address").fill(gateway.baseUrl);
   const [popup] = await Promise.all([page.waitForEvent("popup", { timeout: 60_000 }), page.getByRole("button", { name: "Sign in" }).click()]);
-  await popup.waitForLoadState();
-  expect(popup.url()).toMatch(new RegExp(`^${idp.secureBaseUrl}/${idp.tenant}/oauth2/v2.0/authorize\\?.*code_challenge_method=S256`));
+  // MSAL opens the window blank, reads the authority's openid-configuration, then sends the window to authorize.
+  const authorize = new RegExp(`^${idp.secureBaseUrl}/${idp.tenant}/oauth2/v2.0/authorize\\?.*code_challenge_method=S256`);
+  await popup.waitForURL(authorize, { timeout: 60_000 }).catch(() => undefined);
+  // (Else what the taskpane said, and the page's console, in the failure.)
+  expect({ url: popup.url(), said: await page.locator("#team-status").textContent(), lines }).toMatchObject({ url: expect.stringMatching(authorize) });
   await popup.locator("#as-vera").click();
   await expectText(page.locator("#team-status"), /^Signed in as Vera Viewer \(vera@demo\.example\): viewer\.$/);
   // The token lives in memory only: nothing of it in the page's storage.
