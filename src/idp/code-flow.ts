@@ -13,7 +13,7 @@ import { DEMO_AUDIENCE, DEMO_PEOPLE, DEMO_TENANT, type DemoPerson } from "./peop
 
 interface Asked { clientId: string; redirectUri: string; state: string; nonce: string; challenge: string; scope: string; mode: "query" | "fragment" }
 
-export interface CodeFlowDeps {
+interface CodeFlowDeps {
   issuer: string;
   allowOrigins: readonly string[];
   sign: (claims: JWTPayload) => Promise<string>;

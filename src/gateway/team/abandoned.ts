@@ -16,7 +16,7 @@ import { num, type SqlClient } from "./sql";
 import type { Person } from "./tokens";
 
 /** Reads a record from the service with the enterprise key: GET of the PATCH's own path. */
-export type RecordReader = (path: string) => Promise<Response>;
+type RecordReader = (path: string) => Promise<Response>;
 
 /** Between the forwarder's deadline for a whole answer and a request counting as abandoned: the answer's recording. */
 export const RECORDING_MARGIN_MS = 5_000;
@@ -27,12 +27,12 @@ export interface Recovery {
   abandonedAfterMs: number;
 }
 
-export type Resolution = "applied" | "not-applied" | "unreadable" | "not-abandoned";
+type Resolution = "applied" | "not-applied" | "unreadable" | "not-abandoned";
 
 interface SendingRow { seq: number; body: string; state: string; sent_ms: unknown }
 
 /** True when `record` (the service's JSON) holds each value `body` (the PATCH's JSON) sets; times compared as instants. */
-export function holdsValues(bodyText: string, recordText: string): boolean {
+function holdsValues(bodyText: string, recordText: string): boolean {
   try {
     const body = JSON.parse(bodyText) as Record<string, unknown>;
     const record = JSON.parse(recordText) as Record<string, unknown>;
