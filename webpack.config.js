@@ -110,6 +110,8 @@ module.exports = async (env = {}, argv = {}) => {
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/shared-runtime.ts", dependOn: "functions" },
+      // The sign-in window's way back (MSAL's redirect bridge), loaded only by that window.
+      "sign-in-done": "./src/taskpane/sign-in-done.ts",
       ...(workbench ? { workbench: "./src/workbench/page.ts" } : {}),
     },
     output: { path: path.resolve(__dirname, "dist"), filename: "[name].js", clean: true },
@@ -132,6 +134,7 @@ module.exports = async (env = {}, argv = {}) => {
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
       new FunctionsDataTypes(),
       new HtmlWebpackPlugin({ filename: "taskpane.html", template: "./src/taskpane/taskpane.html", chunks: ["functions", "taskpane"], chunksSortMode: "manual" }),
+      new HtmlWebpackPlugin({ filename: "sign-in-done.html", template: "./src/taskpane/sign-in-done.html", chunks: ["sign-in-done"] }),
       ...(workbench ? [new HtmlWebpackPlugin({ filename: "workbench.html", template: "./src/workbench/workbench.html", chunks: ["workbench"] })] : []),
       new CopyWebpackPlugin({
         patterns: [

@@ -15,7 +15,9 @@ import { forward, type ForwardHooks } from "./forward";
 import { errorAnswer, jsonError, toResponse } from "./http-errors";
 import { TEAM_PREFIX } from "./limits";
 import { headOfRequest } from "./request-head";
+import { redactorFor } from "./redact";
 import { RequestLog } from "./request-log";
+import { RECORDING_MARGIN_MS } from "./team/abandoned";
 import { admitTeamRequest, type BodyLimits } from "./team/admission";
 import type { TeamGate } from "./team/gate";
 import { teamRoutes } from "./team/routes";
@@ -37,7 +39,16 @@ interface TeamMode {
 }
 
 function teamMode(gate: TeamGate, settings: ResolvedConfig): TeamMode {
-  const limits: BodyLimits = { maxBodyBytes: settings.maxBodyBytes, idleTimeoutMs: settings.idleTimeoutMs, timer: settings.timer };
+  // A PATCH abandoned while sending is resolved by reading its record with the key (team/abandoned.ts), once
+  // this forwarder's own deadline for a whole answer has passed for it.
+  const redact = redactorFor([gate.config.enterpriseKey]);
+  const read = (path: string) => {
+    const headers = { authorization: gate.serviceAuthorization, accept: "application/json" };
+    const url = `${settings.target}${path}`;
+    return forward(new Request(url, { headers }), { url, method: "GET", headers, publicBase: settings.target, cors: {} }, settings, { redact, event: () => undefined });
+  };
+  const recovery = { read, abandonedAfterMs: settings.answerTimeoutMs + RECORDING_MARGIN_MS };
+  const limits: BodyLimits = { maxBodyBytes: settings.maxBodyBytes, idleTimeoutMs: settings.idleTimeoutMs, timer: settings.timer, recovery };
   const api = new Hono();
   api.route(TEAM_PREFIX, teamRoutes(gate, limits));
   api.notFound(() => jsonError(404, `Nothing here: the team API is ${TEAM_PREFIX}/*.`));

@@ -24,6 +24,8 @@ export interface SyncPreview {
   typed: TypedValue[];
   /** What the user confirms; the sync refuses to run if the sheet no longer matches it. */
   fingerprint: string;
+  /** The table as this preview read it (its columns, subsidiary and query): what a team batch is built from, not read again. */
+  opened: SyncTable;
 }
 
 export function fingerprintOf(plan: Plan): string {
@@ -41,6 +43,7 @@ export function previewOf(table: SyncTable, plan: Plan, typed: TypedValue[] = []
     deleted: plan.deleted,
     typed,
     fingerprint: fingerprintOf(plan),
+    opened: table,
   };
 }
 

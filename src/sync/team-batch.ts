@@ -9,7 +9,6 @@ import {
 import { STATUS_KEY, type CellValue, type Workbook } from "../sheets";
 import type { PlannedRow } from "./plan";
 import type { SyncPreview } from "./preview";
-import { openSyncTable } from "./sync-table";
 
 /** The rows a sync of this preview sends: its changes, and the rows to check once the person confirmed them. */
 const rowsToSend = (preview: SyncPreview, sendChecked: boolean): PlannedRow[] =>
@@ -23,7 +22,7 @@ function decimalText(value: CellValue): string {
 
 /** The batch for `preview`'s rows to send: the exact PATCHes, one row each (id, label, from -> to, amount), the totals. */
 export async function batchOfPreview(client: SpendClient, workbook: Workbook, preview: SyncPreview, source: string, sendChecked = false): Promise<BatchSubmission> {
-  const table = await openSyncTable(workbook, preview.tableName);
+  const table = preview.opened;
   const layout = table.query.source.columns;
   const header = (key: string) => layout.find((c) => c.key === key)?.header ?? "";
   const read = await workbook.readColumns(preview.tableName, [header("description"), header("amount"), header("currency")]);
@@ -66,7 +65,7 @@ function exactSum(terms: string[]): string {
 
 /** Each submitted row's Sync status: waiting for the batch's approval (nothing has been sent). */
 export async function markWaiting(workbook: Workbook, preview: SyncPreview, batchId: string, sendChecked = false): Promise<void> {
-  const table = await openSyncTable(workbook, preview.tableName);
+  const table = preview.opened;
   const value = `Waiting for approval (batch ${batchId.slice(0, 8)}): nothing sent yet.`;
   const cells = rowsToSend(preview, sendChecked).flatMap((r) => r.rows.map((row) => ({ row, column: table.columns[STATUS_KEY], value })));
   if (cells.length > 0) await workbook.writeCells(preview.tableName, cells);

@@ -80,11 +80,11 @@ export function mountTaskpane(root: HTMLElement, deps: TaskpaneDeps): Taskpane {
   const tables = tablesSection(ctx, { withLoad: load.withLoad, running, storage, identity: deps.identity, recalculate: deps.recalculate });
 
   // Team mode (docs/team-mode.md): the choice above the key form, and the approval section after the tables.
-  const team: TeamState = { gateway: null, me: null, sending: null, onSignedIn: [] };
+  const team: TeamState = { gateway: null, me: null, sending: null, onSignedIn: [], onSignedOut: [] };
   const choice = connectionChoice(connection, session, team, storage, () => load.connected());
   const imports = importSection(ctx, storage, () => tables.clearPreview());
   append(
-    root, choice, load.element, tables.element, approvalSection(ctx, team), imports.element, cardCloseSection(ctx), settingsSection(session),
+    root, choice, load.element, tables.element, approvalSection(ctx, team, tables.showSyncReport), imports.element, cardCloseSection(ctx), settingsSection(session),
     deps.selfTest ? diagnosticsSection(deps.selfTest) : null,
   );
   void tables.renderTables();

@@ -100,10 +100,18 @@ function syncView(storage: KeyValueStorage): SyncView {
   };
 }
 
+/** A sync's outcome in place of its preview: the summary, and the rows that need the person (none: the list empties). */
+function showReport(ctx: SectionContext, view: SyncView, report: SyncReport, summary = report.summary): void {
+  const needsYou = report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0;
+  status(view.syncStatus, report.stopped || report.confirmFailure || needsYou ? "warn" : "ok", summary);
+  const problems = problemLines(report);
+  setChildren(view.previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null, rowList(report.tableName, problems, linkTo(ctx, report.tableName)));
+}
+
 /** Confirm and sync: sends the pending preview (its rows to check once ticked), then lists the rows that need the person. */
 async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () => Promise<string | null>): Promise<void> {
   const { session, workbook, changed, state } = ctx;
-  const { previewBox, syncStatus, syncProgress, previewButton, confirmButton, sendChecked, byName } = view;
+  const { syncStatus, syncProgress, previewButton, confirmButton, sendChecked, byName } = view;
   const pending = state.pending;
   if (!pending || pending.counts.change + (sendChecked.checked ? pending.counts.check : 0) === 0) return;
   confirmButton.disabled = previewButton.disabled = true;
@@ -121,10 +129,7 @@ async function confirmSync(ctx: SectionContext, view: SyncView, identity?: () =>
         syncStatus.textContent = `Synced ${done} of ${total}…`;
       },
     });
-    const needsYou = report.counts.rejected + report.counts.invalid + report.counts.check + report.counts.conflict + report.counts.unconfirmed > 0;
-    status(syncStatus, report.stopped || report.confirmFailure || needsYou ? "warn" : "ok", report.summary);
-    const problems = problemLines(report);
-    setChildren(previewBox, problems.length ? h("p", {}, "Rows that need you (click to go to the row):") : null, rowList(report.tableName, problems, linkTo(ctx, report.tableName)));
+    showReport(ctx, view, report);
   } catch (error) {
     failed(syncStatus, error);
   } finally {
@@ -147,6 +152,8 @@ export interface SyncPart {
   show(note?: string): Promise<void>;
   /** Brings the preview's first line into view and gives it the focus (the ribbon's Sync states opens there). */
   reveal(): void;
+  /** A sync run elsewhere (team mode's approved batch) ended: its outcome replaces the preview, which is no longer pending. */
+  showReport(report: SyncReport, summary?: string): void;
 }
 
 /**
@@ -226,5 +233,10 @@ export function syncPart(ctx: SectionContext, picked: () => string, storage: Key
     elements: [h("p", { className: "hint" }, "Edit State, Accounted ID, Paid ID and Paid at in the yellow columns, then preview."),
       h("div", { className: "row" }, previewButton, confirmButton), target, syncProgress, syncStatus, previewBox],
     clear, show, reveal: revealPreview,
+    showReport: (report, summary) => {
+      state.pending = null;
+      confirmButton.disabled = true;
+      showReport(ctx, view, report, summary);
+    },
   };
 }

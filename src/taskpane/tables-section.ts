@@ -9,7 +9,7 @@ import type { LoadSection } from "./load-section";
 import { refreshAllPart } from "./refresh-all";
 import { askTyped } from "./refresh-views";
 import { status } from "./status";
-import { syncPart } from "./sync-preview";
+import { syncPart, type SyncPart } from "./sync-preview";
 import { chooseTable } from "./table-in-view";
 import type { SectionContext } from "./taskpane-state";
 
@@ -35,6 +35,8 @@ export interface TablesSection {
   clearPreview(): void;
   /** Preview sync of the picked table. */
   showPreview(): Promise<void>;
+  /** A team batch's sync ended: its outcome in place of the preview (SyncPart.showReport). */
+  showSyncReport: SyncPart["showReport"];
   /**
    * The ribbon's Sync states: the preview of the table the person is looking at (table-in-view.ts), picked in the
    * taskpane too, with the sentence that names it, brought into view and focused.
@@ -104,7 +106,7 @@ export function tablesSection(ctx: SectionContext, deps: TablesDeps): TablesSect
     h("div", { className: "row" }, refreshButton, h("label", { className: "check" }, discard, " discard my unsynced edits")), refreshStatus,
     ...refreshAll.elements, ...sync.elements);
   return {
-    element, renderTables, clearPreview: sync.clear, showPreview: () => sync.show(), previewInView, refreshAll: refreshAll.run,
+    element, renderTables, clearPreview: sync.clear, showPreview: () => sync.show(), showSyncReport: sync.showReport, previewInView, refreshAll: refreshAll.run,
     refreshAllInView: async () => {
       refreshAll.reveal(false);
       await refreshAll.run();

@@ -1,13 +1,16 @@
 /**
  * Team mode's section 4: for a preparer, Submit for approval (team-submit.ts); for an approver, the batches
- * waiting for approval (or one opened by its id, sent in a link or a message), each with its preparer, its
+ * waiting for approval (or one opened by the link the preparer sent, or its id; or the one submitted from this
+ * very workbook, team-link.ts), each with its preparer, its
  * totals and its rows from -> to, and Approve / Reject with a comment. Neither is offered on one's own batch:
  * the gateway refuses it anyway. Approve names the hash of the batch shown, so what is approved is what was read.
  */
 import type { TeamBatch } from "../api";
 import { field, h, setChildren } from "./dom";
 import { failed, status } from "./status";
+import type { SyncPart } from "./sync-preview";
 import type { TeamState } from "./team-connection";
+import { batchIdOf, submittedHere } from "./team-link";
 import { teamSubmitPart } from "./team-submit";
 import type { SectionContext } from "./taskpane-state";
 
@@ -50,14 +53,17 @@ function batchView(team: TeamState, b: TeamBatch, decided: (b: TeamBatch) => voi
           : null);
 }
 
-/** The approver's list and the batch opened. */
-function approverPart(team: TeamState): HTMLElement {
+/** The approver's list and the batch opened; `open` takes a batch's link or id. */
+function approverPart(team: TeamState): { element: HTMLElement; open: (text: string) => Promise<void> } {
   const list = h("ul", { id: "team-pending", className: "rows" });
   const opened = h("div", { id: "team-opened" });
   const line = h("div", { id: "team-list-status", role: "status", "aria-live": "polite" });
-  const idInput = h("input", { id: "team-batch-id", placeholder: "batch id", spellcheck: false });
-  async function open(id: string): Promise<void> {
-    if (!team.gateway || !id) return;
+  const idInput = h("input", { id: "team-batch-id", placeholder: "link or id", spellcheck: false });
+  async function open(text: string): Promise<void> {
+    if (!team.gateway || !text) return;
+    const named = batchIdOf(text, team.gateway.baseUrl);
+    if ("error" in named) return void status(line, "error", named.error);
+    const { id } = named;
     try {
       const show = (b: TeamBatch) => setChildren(opened, batchView(team, b, (d) => { show(d); void refresh(); }));
       show(await team.gateway.batch(id));
@@ -77,16 +83,23 @@ function approverPart(team: TeamState): HTMLElement {
       failed(line, error);
     }
   }
-  return h("div", { id: "team-approver", hidden: true },
+  const element = h("div", { id: "team-approver", hidden: true },
     h("div", { className: "row" }, h("button", { id: "team-refresh", type: "button", onclick: () => void refresh() }, "Show batches waiting for approval")),
-    line, list, field("Open a batch by its id", idInput), h("div", { className: "row" }, h("button", { id: "team-open", type: "button", onclick: () => void open(idInput.value.trim()) }, "Open")),
+    line, list, field("Open a batch by its link or id", idInput), h("div", { className: "row" }, h("button", { id: "team-open", type: "button", onclick: () => void open(idInput.value.trim()) }, "Open")),
     opened);
+  return { element, open };
+}
+
+/** Opens the batch submitted from this workbook through the signed-in gateway, if it noted one. */
+async function openSubmittedHere(ctx: SectionContext, team: TeamState, open: (id: string) => Promise<void>): Promise<void> {
+  const id = team.gateway ? await submittedHere(ctx.workbook, team.gateway.baseUrl) : null;
+  if (id) await open(id);
 }
 
 /** Section 4, "Approval", hidden until someone signs in through a gateway; its parts follow the person's roles. */
-export function approvalSection(ctx: SectionContext, team: TeamState): HTMLElement {
-  const preparer = teamSubmitPart(ctx, team);
-  const approver = approverPart(team);
+export function approvalSection(ctx: SectionContext, team: TeamState, reported: SyncPart["showReport"]): HTMLElement {
+  const preparer = teamSubmitPart(ctx, team, reported);
+  const { element: approver, open } = approverPart(team);
   const section = h("section", { className: "section", id: "team-approval", "aria-labelledby": "h-team-approval", hidden: true },
     h("h2", { id: "h-team-approval" }, "Approval (team mode)"), preparer, approver);
   team.onSignedIn.push(() => {
@@ -96,7 +109,16 @@ export function approvalSection(ctx: SectionContext, team: TeamState): HTMLEleme
     // Sending outside a batch is refused at the gateway: the preparer sends through "Sync approved batch" only.
     const confirm = document.getElementById("confirm-sync");
     if (confirm) confirm.hidden = true;
-    if (!approver.hidden) (approver.querySelector("#team-refresh") as HTMLButtonElement).click();
+    if (!approver.hidden) {
+      (approver.querySelector("#team-refresh") as HTMLButtonElement).click();
+      void openSubmittedHere(ctx, team, open);
+    }
+  });
+  // Back to the person's own key: the section goes, and Confirm and sync (their own sending) comes back.
+  team.onSignedOut.push(() => {
+    section.hidden = true;
+    const confirm = document.getElementById("confirm-sync");
+    if (confirm) confirm.hidden = false;
   });
   return section;
 }

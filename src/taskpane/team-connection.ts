@@ -19,6 +19,8 @@ export interface TeamState {
   sending: string | null;
   /** Run after each sign-in (the approvals section shows what the person's roles allow). */
   onSignedIn: (() => void)[];
+  /** Run when the person leaves team mode for their own key (the sync's Confirm comes back). */
+  onSignedOut: (() => void)[];
 }
 
 const rolesSentence = (me: TeamPerson) => (me.roles.length ? me.roles.join(" and ") : "no role");
@@ -64,6 +66,17 @@ function teamForm(session: Session, team: TeamState, storage: KeyValueStorage, o
  */
 export function connectionChoice(keyForm: HTMLElement, session: Session, team: TeamState, storage: KeyValueStorage, onConnected: () => Promise<void>): HTMLElement {
   const form = teamForm(session, team, storage, onConnected);
+  /** Back to the key: the gateway's client is dropped (it would send PATCHes outside any batch), nothing of it kept. */
+  const signOut = () => {
+    if (!team.gateway) return;
+    session.disconnect();
+    Object.assign(team, { gateway: null, me: null, sending: null });
+    const who = form.querySelector("#team-status");
+    if (who) status(who as HTMLElement, "", "Not signed in.");
+    const keyStatus = keyForm.querySelector("#connect-status");
+    if (keyStatus) status(keyStatus as HTMLElement, "", "Not connected.");
+    for (const listener of team.onSignedOut) listener();
+  };
   const section = h("div", { className: "section", id: "team-section" }, h("h2", { id: "h-team-connection" }, "1. Connection"), form);
   // (The inputs are kept, not looked up: the taskpane's hosts need only the DOM it builds, no selectors.)
   const inputs: HTMLInputElement[] = [];
@@ -76,6 +89,7 @@ export function connectionChoice(keyForm: HTMLElement, session: Session, team: T
     radio("key", "Single person (your own key)"), radio("team", "Team (through your gateway)"));
   function show(mode: string): void {
     storage.setItem(MODE_KEY, mode);
+    if (mode === "key") signOut();
     keyForm.hidden = mode === "team";
     section.hidden = mode !== "team";
     for (const input of inputs) input.checked = input.value === mode;

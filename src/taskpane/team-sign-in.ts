@@ -59,7 +59,13 @@ async function msalSource(config: SignInConfig): Promise<TokenSource> {
   const { BrowserCacheLocation, createStandardPublicClientApplication } = await import(/* webpackChunkName: "msal-sign-in" */ "@azure/msal-browser");
   // Memory only: a token kept in the webview's storage would outlive the person at this desk.
   const msal = await createStandardPublicClientApplication({
-    auth: { clientId: config.client_id, authority: config.authority, redirectUri: location.origin + location.pathname },
+    auth: {
+      clientId: config.client_id, authority: config.authority,
+      // The window comes back to a page of the add-in's own that only hands the answer over (sign-in-done.ts).
+      redirectUri: new URL("sign-in-done.html", location.href).href,
+      // The authority the gateway names is trusted as it is: no instance discovery at login.microsoftonline.com.
+      knownAuthorities: [new URL(config.authority).host],
+    },
     cache: { cacheLocation: BrowserCacheLocation.MemoryStorage },
   });
   let account: AccountInfo | null = null;

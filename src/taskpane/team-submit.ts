@@ -6,9 +6,11 @@
  */
 import type { TeamBatch } from "../api";
 import { batchOfPreview, markWaiting, runSync, type SyncPreview } from "../sync";
-import { h } from "./dom";
+import { field, h } from "./dom";
 import { failed, status } from "./status";
+import type { SyncPart } from "./sync-preview";
 import type { TeamState } from "./team-connection";
+import { batchLink, noteSubmitted } from "./team-link";
 import type { SectionContext } from "./taskpane-state";
 
 const totalsSentence = (b: TeamBatch) => b.totals.map((t) => `${t.count} to ${t.state}, ${t.amount} ${t.currency}`).join("; ");
@@ -20,10 +22,16 @@ function waitingSentence(b: TeamBatch): string {
   return `Batch ${b.id} expired before it was sent: preview and submit again.`;
 }
 
-/** The preparer's buttons and status line; shown once a preparer signed in. */
-export function teamSubmitPart(ctx: SectionContext, team: TeamState): HTMLElement {
+/**
+ * The preparer's buttons and status line; shown once a preparer signed in. `reported` shows a batch's sync
+ * outcome where its preview was (section 3).
+ */
+export function teamSubmitPart(ctx: SectionContext, team: TeamState, reported: SyncPart["showReport"]): HTMLElement {
   let submitted: { preview: SyncPreview; batch: TeamBatch } | null = null;
   const line = h("div", { id: "team-submit-status", role: "status", "aria-live": "polite" });
+  const link = h("input", { id: "team-batch-link", readOnly: true, spellcheck: false });
+  const linkField = field("Link for the approver", link, "Send it by mail or chat: the approver pastes it into Open a batch in their taskpane.");
+  linkField.hidden = true;
   const submit = h("button", { id: "team-submit", className: "primary", type: "button" }, "Submit for approval");
   const send = h("button", { id: "team-sync", type: "button", disabled: true }, "Sync approved batch");
 
@@ -35,10 +43,13 @@ export function teamSubmitPart(ctx: SectionContext, team: TeamState): HTMLElemen
     try {
       const batch = await team.gateway.submit(await batchOfPreview(ctx.session.currentClient(), ctx.workbook, preview, preview.tableName));
       await markWaiting(ctx.workbook, preview, batch.id);
+      await noteSubmitted(ctx.workbook, team.gateway.baseUrl, batch.id);
       ctx.changed();
       submitted = { preview, batch };
       send.disabled = false;
-      status(line, "ok", `Submitted batch ${batch.id}: ${batch.rows?.length ?? 0} rows (${totalsSentence(batch)}), prepared by ${batch.preparer.name}. Send the id to an approver; nothing is sent before their approval.`);
+      link.value = batchLink(team.gateway.baseUrl, batch.id);
+      linkField.hidden = false;
+      status(line, "ok", `Submitted batch ${batch.id}: ${batch.rows?.length ?? 0} rows (${totalsSentence(batch)}), prepared by ${batch.preparer.name}. Send the link below to an approver (or have them open this workbook); nothing is sent before their approval.`);
     } catch (error) {
       failed(line, error);
     } finally {
@@ -60,7 +71,10 @@ export function teamSubmitPart(ctx: SectionContext, team: TeamState): HTMLElemen
         onProgress: (done, total) => void (line.textContent = `Synced ${done} of ${total}…`),
       });
       submitted = null;
-      status(line, report.stopped || report.confirmFailure ? "warn" : "ok", `Batch ${batch.id}, approved by ${batch.decision?.by.name ?? "an approver"}: ${report.summary}`);
+      linkField.hidden = true;
+      const summary = `Batch ${batch.id}, approved by ${batch.decision?.by.name ?? "an approver"}: ${report.summary}`;
+      status(line, report.stopped || report.confirmFailure ? "warn" : "ok", summary);
+      reported(report, summary);
     } catch (error) {
       failed(line, error);
     } finally {
@@ -74,5 +88,5 @@ export function teamSubmitPart(ctx: SectionContext, team: TeamState): HTMLElemen
 
   submit.addEventListener("click", () => void submitPreview());
   send.addEventListener("click", () => void syncApproved());
-  return h("div", { id: "team-preparer", hidden: true }, h("div", { className: "row" }, submit, send), line);
+  return h("div", { id: "team-preparer", hidden: true }, h("div", { className: "row" }, submit, send), line, linkField);
 }

@@ -27,8 +27,9 @@ jest.setTimeout(300_000);
 // 32,112 bytes measured; the sign-in window's MSAL is a file of its own, loaded only where Office has no single sign-on.)
 // (2026-11-29, issue 44: src/functions imports narrow sheets modules, not the barrel, so functions.js holds what the
 // functions use: 63,853 bytes measured (was 98,645); the taskpane's own modules moved to taskpane.js, 65,734 (was
-// 32,093): the page loads both, 1,151 bytes fewer in all.)
-const GZIP_BUDGET: Record<string, number> = { "functions.js": 66_000, "taskpane.js": 68_000, "msal-sign-in.js": 75_000 };
+// 32,093): the page loads both, 1,151 bytes fewer in all. sign-in-done.js, the window's way back (MSAL's redirect
+// bridge), 2,809 bytes measured.)
+const GZIP_BUDGET: Record<string, number> = { "functions.js": 66_000, "taskpane.js": 68_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 3_100 };
 
 function compile(options: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
@@ -96,7 +97,7 @@ describe("the production build", () => {
 
   // Issue 43: a bundle nothing loaded (spend-api.js) and the functions' code twice (in taskpane.js and functions.js).
   it("ships only what Office loads (functions.js from the manifest, functions.js then taskpane.js from the page, MSAL only on demand), each module once", () => {
-    expect(filesUnder(dist).filter((f) => f.endsWith(".js")).sort()).toEqual(["functions.js", "msal-sign-in.js", "taskpane.js"]);
+    expect(filesUnder(dist).filter((f) => f.endsWith(".js")).sort()).toEqual(["functions.js", "msal-sign-in.js", "sign-in-done.js", "taskpane.js"]);
     const page = readFileSync(join(dist, "taskpane.html"), "utf8");
     expect([...page.matchAll(/<script[^>]*src=["']?([^"' >]+)/g)].map((m) => m[1])).toEqual(
       ["https://appsforoffice.microsoft.com/lib/1/hosted/office.js", "functions.js", "taskpane.js"]);

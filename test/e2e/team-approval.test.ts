@@ -5,6 +5,9 @@
  * the journal and the gateway's audit export agree row for row. The enterprise's key is in no browser storage,
  * page, console line, answer the browser read, or gateway log line.
  */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { formatJson } from "../../src/gateway";
@@ -24,15 +27,25 @@ let idp: RunningIdp;
 let gateway: RunningGateway;
 const gatewayLog: string[] = [];
 
+/** A certificate for 127.0.0.1, made for this run: MSAL accepts only an https authority. */
+function loopbackCertificate(): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), "team-idp-"));
+  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+    "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem")], { stdio: "ignore" });
+  return { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8") };
+}
+
 beforeAll(async () => {
   rig = await startWorkbench();
-  idp = await startIdp({ allowOrigins: [rig.url] });
+  idp = await startIdp({ allowOrigins: [rig.url], tls: loopbackCertificate() });
   // Jest's environment carries a `window` (for Office.js), which makes PGlite take itself for a page; none is used here.
   Reflect.deleteProperty(globalThis, "window");
   const gate = await createTeamGate({
     tenants: [idp.tenant], issuer: idp.issuer.replace(idp.tenant, "{tenantid}"), audience: idp.audience, jwksUrl: idp.jwksUrl,
     groups: { [DEMO_GROUPS.viewer]: ["viewer"], [DEMO_GROUPS.preparer]: ["preparer"], [DEMO_GROUPS.approver]: ["approver"] },
     enterpriseId: rig.f.enterprise.id, enterpriseKey: rig.f.enterprise.api_key,
+    // The sign-in window (MSAL) where Excel has no single sign-on: the identity provider's https authority.
+    signIn: { clientId: "spend-sync-addin", authority: `${idp.secureBaseUrl}/${idp.tenant}`, scopes: [`${idp.audience}/access_as_user`] },
   }, await openPglite());
   gateway = await startGateway({ target: rig.f.sandbox.baseUrl, allowOrigins: [rig.url], team: gate, log: (entry) => gatewayLog.push(formatJson(entry)) });
 });
@@ -123,9 +136,18 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await expectText(pat.page.locator("#team-submit-status"), new RegExp(`^Batch ${batchId} is waiting for an approver`));
   expect(approved.map((e) => rig.f.sandbox.store.expensesOf(sub).find((x) => x.id === e.id)!.state)).toEqual(approved.map(() => "approved"));
 
+  // The link Pat sends: opened in a browser, the gateway says what to do with it; pasted in Alex's taskpane, it opens the batch.
+  const link = await pat.page.locator("#team-batch-link").inputValue();
+  expect(link).toBe(`${gateway.baseUrl}/team/v1/link/${batchId}`);
+  const linkPage = await fetch(link);
+  expect([linkPage.status, await linkPage.text()]).toEqual([200, expect.stringContaining(`Spend Sync batch ${batchId} is waiting for an approver.`)]);
   const alex = await openAs("alex@demo.example");
   await expectText(alex.page.locator("#team-status"), /: approver\.$/);
-  await alex.page.getByRole("button", { name: `Open ${batchId.slice(0, 8)}` }).click();
+  await alex.page.getByLabel("Open a batch by its link or id").fill(link.replace(gateway.baseUrl, "https://elsewhere.example"));
+  await alex.page.locator("#team-open").click();
+  await expectText(alex.page.locator("#team-list-status"), /^This link is not of your gateway/);
+  await alex.page.getByLabel("Open a batch by its link or id").fill(link);
+  await alex.page.locator("#team-open").click();
   await expectText(alex.page.locator("#team-batch-head"), new RegExp(`^Batch ${batchId}: 50 rows from ${table}, prepared by Pat Preparer on .*; pending, valid until`));
   await expect(alex.page.locator(".team-rows li").count()).resolves.toBe(50);
   expect(await alex.page.locator(".team-rows li").first().textContent()).toMatch(/: approved → accounted, [\d.]+ [A-Z]{3}$/);
@@ -139,6 +161,10 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await pat.page.waitForFunction((id) => { const line = document.getElementById("team-submit-status"); return line?.className === "error" || (line?.textContent ?? "").startsWith(`Batch ${id}, approved`); }, batchId, { timeout: 120_000 });
   await expectText(pat.page.locator("#team-submit-status"), new RegExp(`^Batch ${batchId}, approved by Alex Approver: 50 applied`));
   expect((await statusOf()).filter((s) => !/^Applied .*: approved → accounted$/.test(s))).toEqual([]);
+  // Where the preview listed what would be sent, the outcome: the summary, and no row left to send.
+  await expectText(pat.page.locator("#sync-status"), new RegExp(`^Batch ${batchId}, approved by Alex Approver: 50 applied`));
+  await expect(pat.page.locator("#preview").textContent()).resolves.not.toMatch(/will send/);
+  await expect(pat.page.locator("#confirm-sync").isDisabled()).resolves.toBe(true);
   expect(approved.map((e) => rig.f.sandbox.store.expensesOf(sub).find((x) => x.id === e.id)!.state)).toEqual(approved.map(() => "accounted"));
   await pat.page.screenshot({ path: join(OUT, "team-synced-sheet.png") });
 
@@ -166,7 +192,37 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
     expect(seen.answers.length).toBeGreaterThan(0);
     expect(seen.answers.join("\n")).not.toContain(key);
   }
+  // Back to the single-person mode: the gateway's session is gone and Confirm and sync is offered again.
+  await pat.page.getByLabel("Single person (your own key)").check();
+  await expect(pat.page.locator("#confirm-sync").isVisible()).resolves.toBe(true);
+  await expect(pat.page.locator("#team-approval").isVisible()).resolves.toBe(false);
+  await expectText(pat.page.locator("#team-status"), /^Not signed in\.$/);
+
   expect(gatewayLog.length).toBeGreaterThan(100);
   expect(gatewayLog.join("\n")).not.toContain(key);
   expect(csv).not.toContain(key);
+});
+
+test("where Excel has no single sign-on, the person signs in through the identity provider's window (MSAL, authorization code with PKCE) and the gateway knows them", async () => {
+  const page = await rig.browser.newPage({ viewport: { width: 1500, height: 1000 }, ignoreHTTPSErrors: true });
+  const lines: string[] = [];
+  page.on("console", (m) => lines.push(m.text()));
+  page.on("response", (r) => void (r.status() >= 400 && lines.push(`${r.status()} ${r.url()}`)));
+  // No ?idp: this Excel has no IdentityAPI 1.3, so the taskpane opens the sign-in window.
+  await page.goto(`${rig.url}/workbench.html`);
+  await page.getByLabel("Team (through your gateway)").check();
+  await page.getByLabel("Gateway address").fill(gateway.baseUrl);
+  const [popup] = await Promise.all([page.waitForEvent("popup", { timeout: 60_000 }), page.getByRole("button", { name: "Sign in" }).click()]);
+  // MSAL opens the window blank, reads the authority's openid-configuration, then sends the window to authorize.
+  const authorize = new RegExp(`^${idp.secureBaseUrl}/${idp.tenant}/oauth2/v2.0/authorize\\?.*code_challenge_method=S256`);
+  await popup.waitForURL(authorize, { timeout: 60_000 }).catch(() => undefined);
+  // (Else what the taskpane said, and the page's console, in the failure.)
+  expect({ url: popup.url(), said: await page.locator("#team-status").textContent(), lines }).toMatchObject({ url: expect.stringMatching(authorize) });
+  await popup.locator("#as-vera").click();
+  await expectText(page.locator("#team-status"), /^Signed in as Vera Viewer \(vera@demo\.example\): viewer\.$/);
+  // The token lives in memory only: nothing of it in the page's storage.
+  const kept = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }));
+  expect(kept).not.toMatch(/eyJ[\w-]+\.eyJ/);
+  expect(lines.filter((line) => /error/i.test(line) && !/favicon/.test(line))).toEqual([]);
+  await page.close();
 });

@@ -14,6 +14,7 @@
 import { readCapped } from "../body";
 import { jsonError } from "../http-errors";
 import type { Timer } from "../timeout";
+import { resolveAbandoned, type Recovery } from "./abandoned";
 import { claimRequest, recordAnswer, recordedAnswer } from "./forwarding";
 import type { TeamGate } from "./gate";
 import type { Person } from "./tokens";
@@ -26,6 +27,8 @@ export interface BodyLimits {
   maxBodyBytes: number;
   idleTimeoutMs: number;
   timer: Timer;
+  /** How a repeat resolves a PATCH its gateway abandoned while sending (abandoned.ts); without it, 409 as long as it stays so. */
+  recovery?: Recovery;
 }
 
 const passThrough = (answer: Response) => Promise.resolve(answer);
@@ -63,17 +66,24 @@ async function admitPatch(request: Request, url: URL, headers: Headers, person: 
   const bytes = read.bytes ?? new Uint8Array();
   const body = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   const path = `${url.pathname}${url.search}`;
-  const claim = await claimRequest(gate.db, batchId.toLowerCase(), person, path, body, gate.now());
+  const id = batchId.toLowerCase();
+  let claim = await claimRequest(gate.db, id, person, path, body, gate.now());
+  if (claim.kind === "in-flight" && limits.recovery) {
+    // Read from the service only once no gateway can still be waiting for the answer (abandoned.ts).
+    const resolution = await resolveAbandoned(gate.db, limits.recovery, id, path, person, gate.now);
+    if (resolution === "applied" || resolution === "not-applied") claim = await claimRequest(gate.db, id, person, path, body, gate.now());
+  }
   if (claim.kind === "refused") return { answered: jsonError(claim.status, claim.message) };
   if (claim.kind === "replay") return { answered: replayed(claim) };
-  if (claim.kind === "in-flight") return { answered: await awaitAnswer(gate, batchId.toLowerCase(), person, path) };
+  if (claim.kind === "in-flight") return { answered: await awaitAnswer(gate, id, person, path) };
+  const { seq } = claim;
   const forwarded = new Request(request.url, { method: "PATCH", headers, body: bytes });
   return {
     request: forwarded,
     settle: async (answer) => {
       const text = await answer.text();
       const contentType = answer.headers.get("content-type") ?? "application/json";
-      await recordAnswer(gate.db, batchId.toLowerCase(), claim.seq, { status: answer.status, contentType, body: text }, gate.now());
+      await recordAnswer(gate.db, id, seq, { status: answer.status, contentType, body: text }, gate.now());
       return new Response(text, { status: answer.status, headers: answer.headers });
     },
   };

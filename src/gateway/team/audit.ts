@@ -15,7 +15,7 @@ export interface AuditEntry {
   at: string;
   /** Who: a person's id and name (`oid name`), or `gateway`. */
   actor: string;
-  action: "sign-in" | "prepare" | "approve" | "reject" | "forward" | "answer" | "replay";
+  action: "sign-in" | "prepare" | "approve" | "reject" | "forward" | "answer" | "replay" | "resolve";
   batchId: string | null;
   /** JSON text: what the action carried (a request, an answer, a comment). */
   detail: string;

@@ -30,6 +30,14 @@ export function teamRoutes(gate: TeamGate, limits: BodyLimits): Hono<TeamEnv> {
   // What the add-in needs to ask for a token and to build its paths: public, no secret in it (the enterprise's
   // id is in every path the add-in sends; its key stays here).
   app.get("/sign-in", () => json({ tenants: gate.config.tenants, audience: gate.config.audience, enterprise_id: gate.config.enterpriseId, ...(gate.config.signIn ? { client_id: gate.config.signIn.clientId, authority: gate.config.signIn.authority, scopes: gate.config.signIn.scopes } : {}) }));
+  // A batch's link, as the preparer sends it (the add-in's team-link.ts): opened in a browser, it says how to
+  // open the batch. Public, so it shows nothing of the batch, not even whether it exists.
+  app.get("/link/:id", (c) => {
+    const id = c.req.param("id");
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return jsonError(404, "No such batch link.");
+    const text = `Spend Sync batch ${id.toLowerCase()} is waiting for an approver.\r\n\r\nTo review it: open Excel, open Spend Sync, choose Team, sign in through this gateway, and paste this page's address into "Open a batch by its link or id" (Approval). Nothing in it is sent before an approver other than its preparer approves it.\r\n`;
+    return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+  });
   app.use(async (c, next) => {
     const verified = await gate.verify(c.req.header("authorization") ?? null, gate.now());
     if (!verified.ok) return teamRefusal(verified.status, verified.message);

@@ -24,19 +24,25 @@ interface CountingProxy {
   seen: string[];
   /** PATCH answers to lose (the service applied the change; its answer never reaches the gateway). */
   losePatchAnswers: number;
+  /** PATCH requests to drop before they reach the service (nothing applied; the gateway's connection breaks). */
+  dropPatchRequests: number;
   close(): Promise<void>;
 }
 
 async function countingProxy(target: string): Promise<CountingProxy> {
   const patches = new Map<string, number>();
   const seen: string[] = [];
-  const proxy = { losePatchAnswers: 0 };
+  const proxy = { losePatchAnswers: 0, dropPatchRequests: 0 };
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       if (req.method === "PATCH") patches.set(req.url ?? "", (patches.get(req.url ?? "") ?? 0) + 1);
+      if (req.method === "PATCH" && proxy.dropPatchRequests > 0) {
+        proxy.dropPatchRequests--;
+        return void res.socket?.destroy();
+      }
       const headers: Record<string, string> = {};
       for (const name of ["authorization", "content-type", "accept"]) if (req.headers[name]) headers[name] = String(req.headers[name]);
       fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined }).then(async (answer) => {
@@ -69,7 +75,7 @@ export interface TeamWorld {
   config: TeamConfig;
   /** Log lines of every gateway started, as they were written. */
   logs: string[];
-  startGateway(db: SqlClient, options?: { now?: () => number; listen?: NodeListen }): Promise<{ gateway: RunningGateway; gate: TeamGate }>;
+  startGateway(db: SqlClient, options?: { now?: () => number; listen?: NodeListen; inFlightWaitMs?: number }): Promise<{ gateway: RunningGateway; gate: TeamGate }>;
   close(): Promise<void>;
 }
 
@@ -83,7 +89,7 @@ export async function teamWorld(overrides: Partial<TeamConfig> = {}): Promise<Te
   return {
     sandbox, proxy, idp, config, logs,
     async startGateway(db, options = {}) {
-      const gate = await createTeamGate(config, db, { now: options.now });
+      const gate = await createTeamGate(config, db, { now: options.now, inFlightWaitMs: options.inFlightWaitMs });
       const gateway = await startGateway({ target: proxy.baseUrl, allowOrigins: [ORIGIN], team: gate, log: (entry: AccessLogEntry) => logs.push(JSON.stringify(entry)) }, options.listen);
       gateways.push(gateway);
       return { gateway, gate };
