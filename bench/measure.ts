@@ -30,10 +30,12 @@ export interface Clock {
  * is collected before each run, untimed.
  */
 export async function interleaved<W extends Record<string, (clock: Clock) => Promise<unknown>>>(
-  rounds: number, ways: W,
+  rounds: number, ways: W, options: { warmUp?: boolean } = {},
 ): Promise<{ [K in keyof W]: Timed<Awaited<ReturnType<W[K]>>> & { all: number[] } }> {
   const results = new Map<keyof W, Timed<unknown>[]>();
-  for (let round = 0; round <= rounds; round++) {
+  // Without the warm-up round (`warmUp: false`, for ways of minutes that the caller has already run once), round 0 counts.
+  const first = options.warmUp === false ? 1 : 0;
+  for (let round = first; round <= rounds; round++) {
     for (const name of Object.keys(ways) as (keyof W)[]) {
       collectGarbage(); // outside the timed part: no way pays for the garbage of the one before
       let started = performance.now();
@@ -68,7 +70,7 @@ export const collectGarbage: () => void = (() => {
  * (every 5 ms), the figure depends on when V8 chooses to collect; with `live`, a full collection precedes
  * every sample (every 50 ms): what `fn` keeps alive. Slow, so never inside a timed run.
  */
-async function peakHeap<T>(fn: () => Promise<T>, live: boolean): Promise<{ value: T; peakBytes: number }> {
+async function peakHeap<T>(fn: () => Promise<T>, live: boolean, everyMs = live ? 50 : 5): Promise<{ value: T; peakBytes: number }> {
   if (live) collectGarbage();
   const base = getHeapStatistics().used_heap_size;
   let peak = base;
@@ -76,7 +78,7 @@ async function peakHeap<T>(fn: () => Promise<T>, live: boolean): Promise<{ value
     if (live) collectGarbage();
     peak = Math.max(peak, getHeapStatistics().used_heap_size);
   };
-  const timer = setInterval(sample, live ? 50 : 5);
+  const timer = setInterval(sample, everyMs);
   try {
     const value = await fn();
     sample();
@@ -89,8 +91,8 @@ async function peakHeap<T>(fn: () => Promise<T>, live: boolean): Promise<{ value
 /** Peak heap as V8 happens to hold it (see peakHeap). */
 export const withPeakHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, false);
 
-/** Peak live heap, a collection before every sample (see peakHeap). */
-export const withPeakLiveHeap = <T>(fn: () => Promise<T>) => peakHeap(fn, true);
+/** Peak live heap, a collection before every sample (see peakHeap); `everyMs` spaces the samples of a long run. */
+export const withPeakLiveHeap = <T>(fn: () => Promise<T>, everyMs?: number) => peakHeap(fn, true, everyMs);
 
 
 /** CPU time of this process (user + system) spent in `fn`, beside its wall-clock time. */

@@ -26,12 +26,30 @@ export class RecordIndex {
   readonly byNumber = new Map<string, ImportRecord[]>();
   readonly byPerson = new Map<string, ImportRecord[]>();
 
+  /** Person keys of the lines' texts: a statement names the same few people thousands of times. */
+  private readonly keys = new Map<string, string>();
+
   constructor(readonly records: readonly ImportRecord[], readonly kind: RecordKind) {
+    const add = (map: Map<string, ImportRecord[]>, key: string, r: ImportRecord) => {
+      const list = map.get(key);
+      if (list) list.push(r);
+      else map.set(key, [r]);
+    };
     for (const r of records) {
       this.byId.set(r.id.toLowerCase(), r);
-      this.byNumber.set(r.number, [...(this.byNumber.get(r.number) ?? []), r]);
-      for (const p of new Set(r.persons)) if (p) this.byPerson.set(p, [...(this.byPerson.get(p) ?? []), r]);
+      add(this.byNumber, r.number, r);
+      for (const p of new Set(r.persons)) if (p) add(this.byPerson, p, r);
     }
+  }
+
+  /** personKey of a line's person, computed once per distinct text. */
+  keyOf(person: string): string {
+    let key = this.keys.get(person);
+    if (key === undefined) {
+      key = personKey(person);
+      this.keys.set(person, key);
+    }
+    return key;
   }
 }
 
@@ -81,18 +99,26 @@ export function lineMinor(line: ImportLine, record: ImportRecord, decimals: (cod
 /** Whether a line's currency (when it gives one) is the record's. */
 export const sameCurrency = (line: ImportLine, record: ImportRecord) => line.currency === "" || record.currency === "" || line.currency === record.currency;
 
-/** Whether the line's day falls in the record's window. */
-function inWindow(line: ImportLine, record: ImportRecord, window: MatchWindow): boolean {
-  if (!line.day || record.from === null) return false;
-  const day = dayNumber(line.day);
+/** Whether a day (since 1970; null: the line has none) falls in the record's window. */
+function inWindow(day: number | null, record: ImportRecord, window: MatchWindow): boolean {
+  if (day === null || record.from === null) return false;
   return day >= record.from - window.before && day <= (record.to ?? record.from) + window.after;
 }
 
+const dayOfLine = (line: ImportLine) => (line.day ? dayNumber(line.day) : null);
+
 /** The records of the line's person, holding its exact amount in minor units and its currency, within the window. */
 export function personCandidates(line: ImportLine, index: RecordIndex, window: MatchWindow, decimals: (code: string) => number, taken: ReadonlySet<ImportRecord>): ImportRecord[] {
-  const key = personKey(line.person);
+  const key = index.keyOf(line.person);
   if (!key) return [];
-  return (index.byPerson.get(key) ?? []).filter((r) => !taken.has(r) && sameCurrency(line, r) && inWindow(line, r, window) && r.minor !== null && lineMinor(line, r, decimals) === r.minor);
+  // The line's day, and its amount in each currency's minor units, once per line rather than once per record.
+  const day = dayOfLine(line);
+  const minors = new Map<string, number | null>();
+  const minorFor = (r: ImportRecord) => {
+    if (!minors.has(r.currency)) minors.set(r.currency, lineMinor(line, r, decimals));
+    return minors.get(r.currency);
+  };
+  return (index.byPerson.get(key) ?? []).filter((r) => !taken.has(r) && sameCurrency(line, r) && inWindow(day, r, window) && r.minor !== null && minorFor(r) === r.minor);
 }
 
 /**
@@ -100,8 +126,9 @@ export function personCandidates(line: ImportLine, index: RecordIndex, window: M
  * payment paying several allowances); at most 2 are returned (more than one is already ambiguous).
  */
 export function summingSets(line: ImportLine, index: RecordIndex, window: MatchWindow, decimals: (code: string) => number, open: (r: ImportRecord) => boolean): ImportRecord[][] {
-  const key = personKey(line.person);
-  const pool = (index.byPerson.get(key) ?? []).filter((r) => open(r) && sameCurrency(line, r) && inWindow(line, r, window) && r.minor !== null && r.minor > 0).slice(0, 12);
+  const key = index.keyOf(line.person);
+  const day = dayOfLine(line);
+  const pool = (index.byPerson.get(key) ?? []).filter((r) => open(r) && sameCurrency(line, r) && inWindow(day, r, window) && r.minor !== null && r.minor > 0).slice(0, 12);
   if (pool.length < 2) return [];
   const target = lineMinor(line, pool[0], decimals);
   if (target === null) return [];

@@ -11,7 +11,7 @@ import {
 import { judge, judgeAll, type FillValues } from "./judge";
 import type { ImportLine, ReadLines } from "./lines";
 import type { ImportKind } from "./mapping";
-import { personKey, type ImportRecord } from "./records";
+import type { ImportRecord } from "./records";
 
 type OutcomeKind = "filled" | "already" | "conflict" | "ambiguous" | "unmatched" | "unreadable";
 
@@ -70,7 +70,7 @@ function byReference(line: ImportLine, index: RecordIndex, o: MatchOptions): Ste
     if (ref.otherKind.length > 0) return { kind: "unmatched", ids: [], why: `it refers to ${ref.otherKind.join(", ")}, of the other kind of record: import it into that table` };
     return null;
   }
-  const key = personKey(line.person);
+  const key = index.keyOf(line.person);
   const stranger = key ? found.find((r) => r.persons.length > 0 && !r.persons.includes(key)) : undefined;
   if (stranger) return { kind: "unmatched", ids: [stranger.id], why: `it refers to ${stranger.label}, whose person is not ${line.person}` };
   if (!sameCurrency(line, found[0])) return { kind: "unmatched", ids: found.map((r) => r.id), why: `it is in ${line.currency}, ${found[0].label} in ${found[0].currency}` };
@@ -103,7 +103,7 @@ function byPerson(line: ImportLine, index: RecordIndex, o: MatchOptions, taken: 
     const options = [...found.map((r) => r.label), ...sets.map((set) => labels(set))];
     return { kind: "ambiguous", ids: [...new Set([...found, ...sets.flat()].map((r) => r.id))], why: `${options.length} choices of ${line.person}'s records hold this amount within the dates: ${options.join("; ")}` };
   }
-  if (!index.byPerson.has(personKey(line.person))) return { kind: "unmatched", ids: [], why: `no record of ${line.person} in this table` };
+  if (!index.byPerson.has(index.keyOf(line.person))) return { kind: "unmatched", ids: [], why: `no record of ${line.person} in this table` };
   return { kind: "unmatched", ids: [], why: `no record of ${line.person} holds this amount within ${o.window.before} days before to ${o.window.after} days after its dates` };
 }
 
