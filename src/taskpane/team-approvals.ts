@@ -67,6 +67,8 @@ function approverPart(team: TeamState): { element: HTMLElement; open: (text: str
     try {
       const show = (b: TeamBatch) => setChildren(opened, batchView(team, b, (d) => { show(d); void refresh(); }));
       show(await team.gateway.batch(id));
+      // (What the line said before, e.g. that another link was refused, is no longer true.)
+      status(line, "", `Batch ${id.slice(0, 8)} is open below.`);
     } catch (error) {
       failed(line, error);
     }

@@ -149,6 +149,7 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await alex.page.getByLabel("Open a batch by its link or id").fill(link);
   await alex.page.locator("#team-open").click();
   await expectText(alex.page.locator("#team-batch-head"), new RegExp(`^Batch ${batchId}: 50 rows from ${table}, prepared by Pat Preparer on .*; pending, valid until`));
+  await expectText(alex.page.locator("#team-list-status"), `Batch ${batchId.slice(0, 8)} is open below.`); // the refusal above no longer shown
   await expect(alex.page.locator(".team-rows li").count()).resolves.toBe(50);
   expect(await alex.page.locator(".team-rows li").first().textContent()).toMatch(/: approved → accounted, [\d.]+ [A-Z]{3}$/);
   await alex.page.locator("#team-approval").screenshot({ path: join(OUT, "team-approver.png") });
