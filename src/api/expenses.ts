@@ -1,9 +1,8 @@
 /** Expenses of a subsidiary (spec 2.3, 4.6, 4.7, 4.8). */
 import { z } from "zod";
-import { EXPENSE_STATES, isIsoDate, normalizeState, type ExpenseState } from "../domain";
+import { EXPENSE_STATES, type ExpenseState, type IsoDate } from "../domain";
 import type { SendOptions, SpendClient } from "./client";
-import { InvalidRequestError } from "./errors";
-import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, isListed, listed, recordOf, type ExpandOf } from "./common";
+import { DateOnly, Envelope, Id, Opaque, Person, Timestamp, arrayOf, listed, recordOf, type ExpandOf } from "./common";
 import { Paginated, type ListOptions } from "./pagination";
 import { asGot, type ListedRecord } from "./record-lists";
 import { checkedPatch, type StatePatch } from "./state-patch";
@@ -62,29 +61,23 @@ export type Expense = z.infer<typeof Expense>;
 /** An expense as its GET answers it (spec 4.7): with the envelope fields. */
 export const ExpenseDetail = recordOf({ ...expenseFields, ...Envelope });
 
+/** An expenses list's filters, typed: checked where they came in, not again here (list-filters.ts says why). */
 export interface ExpenseQuery {
-  /** One of EXPENSE_STATES, compared trimmed and in any case (normalizeState); sent in lower case. */
-  state?: ExpenseState | (string & {});
-  /** YYYY-MM-DD, inclusive. */
-  createdFrom?: string;
-  /** YYYY-MM-DD, inclusive. */
-  createdTo?: string;
+  /** Sent as it is; a state written as text goes through stateFilter(EXPENSE_STATES, text) first. */
+  state?: ExpenseState;
+  /** Inclusive; a date written as text goes through isoDateOf first. */
+  createdFrom?: IsoDate;
+  /** Inclusive. */
+  createdTo?: IsoDate;
   expand?: ExpandOf<typeof EXPENSE_EXPAND>;
 }
 
 const base = (subsidiaryId: string) => `subsidiaries/${encodeURIComponent(subsidiaryId)}/expenses/`;
 
 export function listExpenses(client: SpendClient, subsidiaryId: string, query: ExpenseQuery = {}, options: ListOptions = {}): Paginated<Expense> {
-  const state = query.state === undefined ? undefined : normalizeState(query.state);
-  if (state !== undefined && !isListed(EXPENSE_STATES, state)) {
-    throw new InvalidRequestError(`state must be one of ${EXPENSE_STATES.join(", ")}; got '${query.state}'.`);
-  }
-  for (const [name, value] of [["createdFrom", query.createdFrom], ["createdTo", query.createdTo]] as const) {
-    if (value !== undefined && !isIsoDate(value)) throw new InvalidRequestError(`${name} must be a date written YYYY-MM-DD; got '${value}'.`);
-  }
   return new Paginated(client, {
     resource: "expenses", path: base(subsidiaryId), item: Expense, maxPageSize: EXPENSE_MAX_PAGE_SIZE,
-    query: { state, created_at_from: query.createdFrom, created_at_to: query.createdTo, expand: query.expand },
+    query: { state: query.state, created_at_from: query.createdFrom, created_at_to: query.createdTo, expand: query.expand },
   }, options);
 }
 

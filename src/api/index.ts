@@ -12,6 +12,7 @@ export * from "./cards";
 export * from "./movements";
 export * from "./allowances";
 export * from "./expenses";
+export { isoDateOf, stateFilter } from "./list-filters";
 export * from "./state-patch";
 export type { ListedRecord } from "./record-lists";
 export { MalformedRecord, describeIssue } from "./malformed";

@@ -167,11 +167,19 @@ export function formatTimestamp(epochMs: number): string {
   return iso.endsWith(".000Z") ? iso.slice(0, -5) + "Z" : iso;
 }
 
+declare const isoDate: unique symbol;
+/**
+ * A text isIsoDate has accepted. A date filter of a list call is typed so: whoever holds one was checked once,
+ * where it came in (a =SPEND argument, the load form's schema, api's isoDateOf for a computed or typed one), and
+ * the call does not check it again.
+ */
+export type IsoDate = string & { readonly [isoDate]: true };
+
 /**
  * True for a real calendar date written YYYY-MM-DD (exactly `^\d{4}-\d{2}-\d{2}$`, ASCII digits, nothing
  * around it). By character codes: the client checks one on every expense and movement of every page.
  */
-export function isIsoDate(value: string): boolean {
+export function isIsoDate(value: string): value is IsoDate {
   if (value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return false;
   const year = digits(value, 0, 4);
   const month = digits(value, 5, 2);

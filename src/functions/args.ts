@@ -8,8 +8,8 @@
  * a plain cell holding its basic value would be. A bad argument gives an ArgumentError that names the argument
  * and what is allowed; it becomes #VALUE!.
  */
-import { SpendSyncError, redactSecrets } from "../api";
-import { isIsoDate, isUuid } from "../domain";
+import { SpendSyncError, isListed, redactSecrets } from "../api";
+import { isIsoDate, isUuid, type IsoDate } from "../domain";
 import { serialToDate } from "../sheets/port/values";
 import type { ArgSpec } from "../sheets/resources";
 
@@ -89,9 +89,9 @@ export function optionalChoice<T extends string>(name: string, v: Raw, allowed: 
   const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
   const text = String(value).trim().toLowerCase();
-  const match = allowed.find((a) => a === text);
-  if (!match) throw new ArgumentError(`${name} must be one of ${allowed.join(", ")}; got "${String(value)}".`);
-  return match;
+  // The one check of a choice (a state, a movement type): the list takes it typed and does not check it again.
+  if (!isListed(allowed, text)) throw new ArgumentError(`${name} must be one of ${allowed.join(", ")}; got "${String(value)}".`);
+  return text;
 }
 
 export function optionalBoolean(name: string, v: Raw): boolean | undefined {
@@ -104,6 +104,9 @@ export function optionalBoolean(name: string, v: Raw): boolean | undefined {
   throw new ArgumentError(`${name} must be TRUE or FALSE; got "${String(value)}".`);
 }
 
+/** Excel's last date, 9999-12-31: a larger serial is no date (JavaScript's Date would write a year of 5 digits or throw). */
+const LAST_SERIAL = 2958465;
+
 /** A timestamp as a spill without data types writes it (functions/plain-values.ts): "2026-10-27 14:05:00". */
 const SPILLED_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;
 
@@ -111,11 +114,11 @@ const SPILLED_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$
  * An Excel date (serial number) or text written YYYY-MM-DD, as YYYY-MM-DD. A timestamp another =SPEND spilled
  * as text in an Excel without data types gives its day, as its serial does where it is a number.
  */
-export function optionalDate(name: string, v: Raw): string | undefined {
+export function optionalDate(name: string, v: Raw): IsoDate | undefined {
   const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
-  if (typeof value === "number" && Number.isFinite(value) && value > 0) return serialToDate(Math.floor(value));
-  const text = String(value).trim();
+  const text = typeof value === "number" && Number.isFinite(value) && value > 0 && value <= LAST_SERIAL ? serialToDate(Math.floor(value)) : String(value).trim();
+  // The one check of a date argument: the list takes it as an IsoDate and does not check it again.
   if (isIsoDate(text)) return text;
   const day = SPILLED_TIMESTAMP.exec(text)?.[1];
   if (day !== undefined && isIsoDate(day)) return day;

@@ -46,6 +46,7 @@ const enterpriseOf = () => currentSession().currentClient().enterpriseId;
  * A list function. Excel passes the arguments functions.json lists for it (its resource's declarations, in their
  * order), then the invocation, always last; each is checked by its declared type, in order (a rule across them
  * once the one it follows is read), then the list is asked through the governor, keyed by the checked values.
+ * Checked once: the query is made of the checked values, not parsed again, and the api's list takes them typed.
  */
 function list(kind: ResourceKind, passed: readonly unknown[]): Promise<any[][]> {
   return guard(() => {
@@ -58,7 +59,7 @@ function list(kind: ResourceKind, passed: readonly unknown[]): Promise<any[][]> 
       if (problem) throw new ArgumentError(problem);
     });
     return governed(spec.name, spec.args.map((arg) => checked[arg.param]), invocation, async (client, signal) =>
-      spillList(client, Query.parse({ resource: kind, enterpriseId: enterpriseOf(), ...checked }), { signal })).then(output);
+      spillList(client, Query.ofArguments(kind, enterpriseOf(), checked), { signal })).then(output);
   });
 }
 

@@ -1,13 +1,15 @@
 /**
  * What the add-in asks for is what the service is asked: every list (read as a list or as GETs) and every GET
- * sends its filters and expand values in the URL, a state in lower case; a filter the service would refuse is
- * refused here, in words naming it and the values it takes, before anything is sent.
+ * sends its filters and expand values in the URL, a state in lower case; a filter written as text that the
+ * service would refuse is refused by the api's one check of it (stateFilter, isoDateOf: the lists take typed
+ * filters), in words naming it and the values it takes, before anything is sent.
  */
 import {
   InvalidRequestError,
-  SpendClient, getAllowance, getCard, getExpense, getMovement, listAllowances, listAllowancesAsGot, listCards, listCardsAsGot,
+  SpendClient, isoDateOf, stateFilter, getAllowance, getCard, getExpense, getMovement, listAllowances, listAllowancesAsGot, listCards, listCardsAsGot,
   listExpenses, listExpensesAsGot, listMovements,
 } from "../../src/api";
+import { ALLOWANCE_STATES, EXPENSE_STATES } from "../../src/domain";
 import { fakeTransport, type FakeTransport } from "../support/fake-transport";
 
 const E = "https://api.example.com/public/v1/enterprises/ent-1";
@@ -25,11 +27,12 @@ describe("lists send their filters and expand values", () => {
     ["listCardsAsGot", (c) => listCardsAsGot(c, { expand: ["bank", "user"] }).all(), `${E}/corporate-cards/?expand=bank%2Cuser&page=1&page_size=100`],
     ["listMovements", (c) => listMovements(c, period, { type: "payment", reconciled: false, reconciliation: true }).all(),
       `${E}/corporate-cards/card-1/billing-periods/bp-1/movements/?type=payment&reconciled=false&expand=renconciliation&page=1&page_size=100`],
-    ["listAllowances", (c) => listAllowances(c, "sub-1", { state: " Approved ", expand: ["beneficiary", "allowance_segments"] }).all(),
+    ["listAllowances", (c) => listAllowances(c, "sub-1", { state: stateFilter(ALLOWANCE_STATES, " Approved "), expand: ["beneficiary", "allowance_segments"] }).all(),
       `${E}/subsidiaries/sub-1/allowances/?state=approved&expand=beneficiary%2Callowance_segments&page=1&page_size=1000`],
     ["listAllowancesAsGot", (c) => listAllowancesAsGot(c, "sub-1", { expand: ["beneficiary", "documents"] }).all(),
       `${E}/subsidiaries/sub-1/allowances/?expand=beneficiary%2Cdocuments&page=1&page_size=1000`],
-    ["listExpenses", (c) => listExpenses(c, "sub-1", { state: "PAID", createdFrom: "2026-01-01", createdTo: "2026-03-31", expand: ["fund", "fare"] }).all(),
+    ["listExpenses", (c) => listExpenses(c, "sub-1", {
+      state: stateFilter(EXPENSE_STATES, "PAID"), createdFrom: isoDateOf("createdFrom", "2026-01-01"), createdTo: isoDateOf("createdTo", "2026-03-31"), expand: ["fund", "fare"] }).all(),
       `${E}/subsidiaries/sub-1/expenses/?state=paid&created_at_from=2026-01-01&created_at_to=2026-03-31&expand=fund%2Cfare&page=1&page_size=1000`],
     ["listExpensesAsGot", (c) => listExpensesAsGot(c, "sub-1", { expand: ["cost_center", "category"] }).all(),
       `${E}/subsidiaries/sub-1/expenses/?expand=cost_center%2Ccategory&page=1&page_size=1000`],
@@ -53,10 +56,11 @@ describe("GETs send their expand values", () => {
   });
 });
 
-describe("a state the service does not list is refused before anything is sent", () => {
+describe("a filter written as text that the service would refuse is refused before anything is sent", () => {
+  // The list calls take typed filters; text goes through stateFilter and isoDateOf first, the api's one check of it.
   it("allowances", () => {
     const { client, fake } = recorded();
-    expect(() => listAllowances(client, "sub-1", { state: "draft" })).toThrow(
+    expect(() => listAllowances(client, "sub-1", { state: stateFilter(ALLOWANCE_STATES, "draft") })).toThrow(
       new InvalidRequestError("state must be one of pending, approved, accounted, paid, rejected; got 'draft'."),
     );
     expect(fake.requests).toHaveLength(0);
@@ -64,10 +68,10 @@ describe("a state the service does not list is refused before anything is sent",
 
   it("expenses", () => {
     const { client, fake } = recorded();
-    expect(() => listExpenses(client, "sub-1", { state: " approvd " })).toThrow(
+    expect(() => listExpenses(client, "sub-1", { state: stateFilter(EXPENSE_STATES, " approvd ") })).toThrow(
       new InvalidRequestError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' approvd '."),
     );
-    expect(() => listExpenses(client, "sub-1", { createdTo: "2026-02-30" })).toThrow(
+    expect(() => listExpenses(client, "sub-1", { createdTo: isoDateOf("createdTo", "2026-02-30") })).toThrow(
       new InvalidRequestError("createdTo must be a date written YYYY-MM-DD; got '2026-02-30'."),
     );
     expect(fake.requests).toHaveLength(0);

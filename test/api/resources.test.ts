@@ -1,6 +1,6 @@
 import {
   SpendClient, getAllowance, getCard, getExpense, getMovement, listAllowances, listCards, listExpenses, listMovements,
-  updateAllowance, updateExpense, InvalidRequestError, NotFoundError, RejectedError,
+  isoDateOf, updateAllowance, updateExpense, InvalidRequestError, NotFoundError, RejectedError,
 } from "../../src/api";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 
@@ -82,14 +82,15 @@ describe("expenses", () => {
     const all = await listExpenses(client, sub).all();
     expect(all.length).toBe(f.sandbox.store.expensesOf(sub).length);
     const days = all.map((e) => e.created_at.slice(0, 10)).sort();
-    const filtered = await listExpenses(client, sub, { state: "approved", createdFrom: days[10], createdTo: days[200] }).all();
+    const filtered = await listExpenses(client, sub, { state: "approved", createdFrom: isoDateOf("createdFrom", days[10]), createdTo: isoDateOf("createdTo", days[200]) }).all();
     const expected = all.filter((e) => e.state === "approved" && e.created_at.slice(0, 10) >= days[10] && e.created_at.slice(0, 10) <= days[200]);
     expect(filtered.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     const expanded = await listExpenses(client, sub, { expand: ["cost_center", "category", "user", "approved_by", "fund", "fare"] }, { pageSize: 100 }).all();
     expect(expanded.every((e) => e.cost_center && e.category && e.user !== undefined && Array.isArray(e.approved_by))).toBe(true);
     const one = await getExpense(client, sub, all[0].id);
     expect(one.additional_questions?.length).toBeGreaterThan(0);
-    expect(() => listExpenses(client, sub, { createdFrom: "2026-13-01" })).toThrow("createdFrom must be a date written YYYY-MM-DD; got '2026-13-01'.");
+    // A date written as text is checked once, by isoDateOf, before the list takes it (api/list-filters.ts).
+    expect(() => isoDateOf("createdFrom", "2026-13-01")).toThrow("createdFrom must be a date written YYYY-MM-DD; got '2026-13-01'.");
   });
 
   it("updates a state; an unknown expense is a NotFoundError", async () => {

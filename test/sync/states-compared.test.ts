@@ -5,9 +5,9 @@
  * edit at all. (The functions' state argument, src/functions/args.ts `optionalChoice`, trims and lower-cases
  * the same way; it is tested with the functions.)
  */
-import { InvalidRequestError, listAllowances, listExpenses, SpendClient } from "../../src/api";
+import { InvalidRequestError, SpendClient } from "../../src/api";
 import { ALLOWANCE_STATES, EXPENSE_STATES, normalizeState } from "../../src/domain";
-import { canonical } from "../../src/sheets";
+import { canonical, trackedSpecOf } from "../../src/sheets";
 import { JOURNAL_TABLE, previewInSheet, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { fakeTransport, pageOf } from "../support/fake-transport";
@@ -67,20 +67,25 @@ describe("the State cell: planner, Preview and journal", () => {
   });
 });
 
-describe("the API client's list filter", () => {
+// A state read from a table's cell is text: the list Sync states asks (trackedSpecOf(...).list) checks it once
+// (api/list-filters.ts); listExpenses and listAllowances themselves take a typed state.
+const listByText = (client: SpendClient, resource: "expense" | "allowance", typed: string) =>
+  trackedSpecOf(resource).list(client, "s-1", typed, {});
+
+describe("the list filter of a state written as text (what Sync states reads from a cell)", () => {
   it.each(SPELLINGS)("%j is sent as state=paid, for expenses and allowances", async (typed) => {
     const t = fakeTransport((request) => ({ body: pageOf(request.url, 0) }));
     const client = new SpendClient({ baseUrl: "https://api.example.com", enterpriseId: "e-1", apiKey: "sk_test_states", transport: t.transport });
-    await listExpenses(client, "s-1", { state: typed }).all();
-    await listAllowances(client, "s-1", { state: typed }).all();
+    await listByText(client, "expense", typed).all();
+    await listByText(client, "allowance", typed).all();
     expect(t.requests.map((r) => new URL(r.url).searchParams.get("state"))).toEqual(["paid", "paid"]);
   });
 
   it("a state neither resource has is refused before anything is sent, quoting what was typed", () => {
     const t = fakeTransport(() => ({ body: {} }));
     const client = new SpendClient({ baseUrl: "https://api.example.com", enterpriseId: "e-1", apiKey: "sk_test_states", transport: t.transport });
-    expect(() => listExpenses(client, "s-1", { state: " Payed " })).toThrow(new InvalidRequestError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' Payed '."));
-    expect(() => listAllowances(client, "s-1", { state: "Draft" })).toThrow(new InvalidRequestError("state must be one of pending, approved, accounted, paid, rejected; got 'Draft'."));
+    expect(() => listByText(client, "expense", " Payed ")).toThrow(new InvalidRequestError("state must be one of draft, pending, approved, accounted, paid, rejected; got ' Payed '."));
+    expect(() => listByText(client, "allowance", "Draft")).toThrow(new InvalidRequestError("state must be one of pending, approved, accounted, paid, rejected; got 'Draft'."));
     expect(t.requests).toEqual([]);
   });
 
@@ -88,7 +93,7 @@ describe("the API client's list filter", () => {
     const paid = f.sandbox.store.expensesOf(f.sub).filter((e) => e.state === "paid").map((e) => e.id).sort();
     expect(paid.length).toBeGreaterThan(0);
     for (const typed of SPELLINGS) {
-      const ids = (await listExpenses(f.client, f.sub, { state: typed }).all()).map((e) => e.id).sort();
+      const ids = (await trackedSpecOf("expense").list(f.client, f.sub, typed, {}).all()).map((e) => e.id).sort();
       expect(ids).toEqual(paid);
     }
   });

@@ -3,7 +3,7 @@
  * service's reconciliation, and the expenses of the chosen subsidiaries with their person and category; then
  * the matcher's input made of them (docs/reconciliation.md).
  */
-import { getCard, listExpenses, listMovements, type Card, type Expense, type Movement, type SpendClient } from "../../api";
+import { getCard, isoDateOf, listExpenses, listMovements, type Card, type Expense, type Movement, type SpendClient } from "../../api";
 import type { CardExpense, CardMovement, MatchInput } from "../../domain/card-match";
 import { fullName } from "../columns";
 import { minorUnits } from "../money-formats";
@@ -45,7 +45,9 @@ export async function readCardClose(client: SpendClient, query: CardCloseQuery, 
   const periodStart = dated[0] ?? all[0] ?? new Date().toISOString().slice(0, 10);
   const periodEnd = dated.at(-1) ?? all.at(-1) ?? periodStart;
   const lists = await Promise.all(query.subsidiaryIds.map((sub) => collect(listExpenses(client, sub, {
-    expand: ["user", "category"], createdFrom: shift(periodStart, -EXPENSES_BEFORE_DAYS), createdTo: shift(periodEnd, EXPENSES_AFTER_DAYS),
+    expand: ["user", "category"],
+    // Computed from the movements' dates: checked once here, as the list takes only checked dates.
+    createdFrom: isoDateOf("createdFrom", shift(periodStart, -EXPENSES_BEFORE_DAYS)), createdTo: isoDateOf("createdTo", shift(periodEnd, EXPENSES_AFTER_DAYS)),
   }, { signal }))));
   return { card, holder: fullName(card.user) ?? "", movements, expenses: lists.flat(), periodStart, periodEnd };
 }

@@ -3,7 +3,7 @@
  * and =SPEND.ALLOWANCE).
  */
 import {
-  ALLOWANCE_EXPAND, ALLOWANCE_MAX_PAGE_SIZE, getAllowance, listAllowances, listAllowancesAsGot, updateAllowance,
+  ALLOWANCE_EXPAND, ALLOWANCE_MAX_PAGE_SIZE, getAllowance, listAllowances, listAllowancesAsGot, stateFilter, updateAllowance,
   type Allowance,
 } from "../../api";
 import { ALLOWANCE_STATES, ALLOWED_TRANSITIONS } from "../../domain";
@@ -123,7 +123,8 @@ export const allowances = {
       const targets = ALLOWED_TRANSITIONS.allowance[state] ?? [];
       return targets.length ? ` From ${state}, choose ${targets.join(" or ")}.` : " Only approved or accounted allowances can be changed through the API.";
     },
-    list: (client, subsidiaryId, state, options) => listAllowances(client, subsidiaryId, { state }, options),
+    // A state read from a table's cell: checked here, once (api/list-filters.ts).
+    list: (client, subsidiaryId, state, options) => listAllowances(client, subsidiaryId, { state: stateFilter(ALLOWANCE_STATES, state) }, options),
     get: (client, subsidiaryId, id, options) => getAllowance(client, subsidiaryId, id, {}, options),
     update: (client, subsidiaryId, id, patch) => updateAllowance(client, subsidiaryId, id, patch),
   },

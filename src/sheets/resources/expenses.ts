@@ -3,7 +3,7 @@
  * =SPEND.EXPENSE).
  */
 import {
-  EXPENSE_EXPAND, EXPENSE_MAX_PAGE_SIZE, getExpense, listExpenses, listExpensesAsGot, updateExpense, type Expense,
+  EXPENSE_EXPAND, EXPENSE_MAX_PAGE_SIZE, getExpense, listExpenses, listExpensesAsGot, stateFilter, updateExpense, type Expense,
 } from "../../api";
 import { EXPENSE_STATES } from "../../domain";
 import { fullName, idOf, type Column } from "../columns";
@@ -131,7 +131,8 @@ export const expenses = {
     resource: "expense",
     article: "an expense",
     refusalHint: () => "",
-    list: (client, subsidiaryId, state, options) => listExpenses(client, subsidiaryId, { state }, options),
+    // A state read from a table's cell: checked here, once (api/list-filters.ts).
+    list: (client, subsidiaryId, state, options) => listExpenses(client, subsidiaryId, { state: stateFilter(EXPENSE_STATES, state) }, options),
     get: (client, subsidiaryId, id, options) => getExpense(client, subsidiaryId, id, {}, options),
     update: (client, subsidiaryId, id, patch) => updateExpense(client, subsidiaryId, id, patch),
   },

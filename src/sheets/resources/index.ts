@@ -15,7 +15,7 @@ import { AllowanceParams, allowances } from "./allowances";
 import { CardParams, cards } from "./cards";
 import { ExpenseParams, expenses } from "./expenses";
 import { MovementParams, movements } from "./movements";
-import { paramWords, spendArgs, type ExpandParam, type ParamDecl } from "./params";
+import { paramWords, spendArgs, withDefaults, type ExpandParam, type ParamDecl } from "./params";
 import type { FormSpec, ListFunctionSpec, RecordKind, RecordSpec, ResourceModule, Source, TrackedSpec } from "./resource";
 
 export type { FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
@@ -76,6 +76,16 @@ export class Query {
   /** Parses parameters once (a Query is passed through as it is); bad parameters are refused by their schema. */
   static parse(input: LoadParams | Query | Readonly<Record<string, unknown>>): Query {
     return input instanceof Query ? input : new Query(LoadParams.parse(input));
+  }
+
+  /**
+   * A =SPEND list function's query, from its arguments as functions/args.ts checked them, each once, by the
+   * declaration it fills (listFunctionOf): its schema is not run over them again, as it would check the same
+   * thing twice with another error. The cast is that contract: every declared argument is checked and typed by
+   * its declaration before it is here, and a parameter the function does not offer takes its schema's default.
+   */
+  static ofArguments(kind: ResourceKind, enterpriseId: string, checked: Readonly<Record<string, unknown>>): Query {
+    return new Query({ ...withDefaults(REGISTRY[kind].params, checked), resource: kind, enterpriseId } as ParsedParams);
   }
 
   /** A query of parameters a schema has just parsed (a table's stored settings), not parsed again. */

@@ -6,6 +6,7 @@
  * parameter is one declaration and the call that sends it: the form, the function, the name follow.
  */
 import { z } from "zod";
+import { isIsoDate, type IsoDate } from "../../domain";
 
 /**
  * Where a parameter is offered: the taskpane's form (its control's id, a hint under it) and a =SPEND argument.
@@ -86,7 +87,7 @@ type ZodOf<D> =
   : D extends ChoiceParam<string, infer V> ? z.ZodOptional<EnumOf<V>>
   : D extends ExpandParam<string, infer V> ? z.ZodDefault<z.ZodArray<EnumOf<V>>>
   : D extends BooleanParam ? (D extends { default: boolean } ? z.ZodDefault<z.ZodBoolean> : z.ZodOptional<z.ZodBoolean>)
-  : D extends DateParam ? z.ZodOptional<z.ZodString>
+  : D extends DateParam ? z.ZodOptional<z.ZodType<IsoDate>>
   : never;
 
 /** The zod shape of a module's declarations. */
@@ -98,8 +99,25 @@ function zodOf(p: ParamDecl): z.ZodType {
     case "choice": return z.enum(p.values).optional();
     case "expand": return z.array(z.enum(p.values)).default([]);
     case "boolean": return p.default === undefined ? z.boolean().optional() : z.boolean().default(p.default);
-    case "date": return z.string().optional();
+    // The form's date box and a table's stored settings are text: a date is checked here, once, as the list
+    // takes it (an IsoDate, not checked again: api/list-filters.ts).
+    case "date": return z.custom<IsoDate>((v) => typeof v === "string" && isIsoDate(v), `${p.name} must be a date written YYYY-MM-DD.`).optional();
   }
+}
+
+/**
+ * A query's parameters from =SPEND arguments functions/args.ts has checked, each by its declaration: what its
+ * schema would fill in for an argument not given (an expand's [], a yes/no's default) is filled in, nothing is
+ * checked again.
+ */
+export function withDefaults(params: readonly ParamDecl[], checked: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const values: Record<string, unknown> = { ...checked };
+  for (const p of params) {
+    if (values[p.name] !== undefined) continue;
+    if (p.type === "expand") values[p.name] = [];
+    if (p.type === "boolean" && p.default !== undefined) values[p.name] = p.default;
+  }
+  return values;
 }
 
 /** A resource's load schema: its kind, the enterprise, and one member per declaration. */
