@@ -160,6 +160,15 @@ describe.each(["fast", "fetch"] as const)("on the %s path", (path) => {
       expect(got.body).toMatch(/^\{"results": \[(0,)+$/);
       expect(eventsOf()).toEqual([[200, "answer timeout: cut after the head was sent", "GET", "/public/v1/drip/"]]);
     });
+
+    it("each chunk pushes the idle timeout back: a drip far faster than it is cut at the answer timeout, never as idle", async () => {
+      // A byte every 40 ms against 600 ms idle: an idle timer armed once and never pushed back would cut at 600 ms.
+      await start({}, { idleTimeoutMs: 600, timeoutMs: 300, answerTimeoutMs: 1800 });
+      const got = await get("drip");
+      expect(got.status).toBe(200);
+      expect(got.body.length).toBeGreaterThan('{"results": ['.length + 2 * 20);
+      expect(eventsOf()).toEqual([[200, "answer timeout: cut after the head was sent", "GET", "/public/v1/drip/"]]);
+    });
   });
 
   describe("connections over the cap", () => {
