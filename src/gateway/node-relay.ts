@@ -19,7 +19,7 @@ import { readNodeBody } from "./node-body";
 import { callService, type UpstreamAgents } from "./node-upstream";
 
 /** Buffer's native search for the rewriter (the answer's chunks are Buffers). */
-const nativeFind: FindBytes = (haystack, needle, from) => (Buffer.isBuffer(haystack) ? haystack : Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength)).indexOf(needle, from);
+export const nativeFind: FindBytes = (haystack, needle, from) => (Buffer.isBuffer(haystack) ? haystack : Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength)).indexOf(needle, from);
 
 /** As the fetch handler decodes an error body (a BOM dropped, bad bytes replaced). */
 const DECODER = new TextDecoder();
