@@ -49,7 +49,11 @@ function totalsOf(rows: BatchRowOut[]): BatchSubmission["totals"] {
   return [...groups.values()].map((members) => ({ state: members[0].to, currency: members[0].currency, count: members.length, amount: exactSum(members.map((m) => m.amount)) }));
 }
 
-/** The exact sum of decimal texts, with as many decimals as the most precise term: money is never a float sum here. */
+/**
+ * The exact sum of decimal texts, with as many decimals as the most precise term: money is never a float sum here.
+ * The gateway sums the same way (src/gateway/team/decimal.ts) and refuses a batch whose totals differ; it imports
+ * nothing of the add-in (DESIGN.md), so the rule is written twice (a difference shows as a refused Submit).
+ */
 function exactSum(terms: string[]): string {
   const places = Math.max(0, ...terms.map((t) => (t.split(".")[1] ?? "").length));
   let total = 0n;

@@ -1,4 +1,8 @@
-/** Exact sums of decimal amounts as text (`12.50` + `0.005` = `12.505`): money is never a float here. */
+/**
+ * Exact sums of decimal amounts as text (`12.50` + `0.005` = `12.505`): money is never a float here. The add-in
+ * sums a batch's totals the same way (src/sync/team-batch.ts exactSum) and the gateway refuses a difference; the
+ * gateway imports nothing of the add-in, so the rule is written twice.
+ */
 
 const DECIMAL = /^-?\d{1,20}(\.\d{1,8})?$/;
 
