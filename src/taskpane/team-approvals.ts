@@ -6,6 +6,7 @@
  * the gateway refuses it anyway. Approve names the hash of the batch shown, so what is approved is what was read.
  */
 import type { TeamBatch } from "../api";
+import { amountText } from "../sheets";
 import { field, h, setChildren } from "./dom";
 import { failed, status } from "./status";
 import type { SyncPart } from "./sync-preview";
@@ -16,10 +17,21 @@ import type { SectionContext } from "./taskpane-state";
 
 const when = (iso: string) => iso.replace("T", " ").slice(0, 16) + " UTC";
 
+/**
+ * A batch's amount (exact decimal text) as the rest of the add-in shows money: its currency's decimals, thousands
+ * grouped ("308.10 USD", "6,689,302 CLP"). A figure past a double's 15 significant digits is shown as it came,
+ * so the approver never reads a rounded amount.
+ */
+function money(amount: string, currency: string): string {
+  const value = Number(amount);
+  const digits = amount.replace(/^-/, "").replace(".", "").replace(/^0+/, "").length;
+  return Number.isFinite(value) && digits <= 15 ? amountText(value, currency) : amount;
+}
+
 /** A batch's totals as a table: state, currency, rows, amount. */
 function totalsTable(b: TeamBatch): HTMLElement {
   return h("table", { className: "team-totals" }, h("tr", {}, h("th", {}, "To"), h("th", {}, "Currency"), h("th", {}, "Rows"), h("th", {}, "Amount")),
-    ...b.totals.map((t) => h("tr", {}, h("td", {}, t.state), h("td", {}, t.currency), h("td", {}, t.count), h("td", {}, t.amount))));
+    ...b.totals.map((t) => h("tr", {}, h("td", {}, t.state), h("td", {}, t.currency), h("td", {}, t.count), h("td", {}, money(t.amount, t.currency)))));
 }
 
 /** The batch opened: who prepared it, when, its totals and rows, and the decision or the buttons to make it. */
@@ -43,7 +55,7 @@ function batchView(team: TeamState, b: TeamBatch, decided: (b: TeamBatch) => voi
     h("p", { id: "team-batch-head" }, `Batch ${b.id}: ${rows.length} rows from ${b.source || "a workbook"}, prepared by ${b.preparer.name} on ${when(b.preparedAt)}; ${b.state}` +
       (b.decision ? ` by ${b.decision.by.name} on ${when(b.decision.at)}${b.decision.comment ? `: "${b.decision.comment}"` : "."}` : `, valid until ${when(b.validUntil)}.`)),
     totalsTable(b),
-    h("ul", { className: "rows team-rows" }, ...shown.map((r) => h("li", {}, `${r.id.slice(0, 8)} ${r.label}: ${r.from} → ${r.to}, ${r.amount} ${r.currency}`)),
+    h("ul", { className: "rows team-rows" }, ...shown.map((r) => h("li", {}, `${r.id.slice(0, 8)} ${r.label}: ${r.from} → ${r.to}, ${money(r.amount, r.currency)} ${r.currency}`)),
       rows.length > shown.length ? h("li", {}, `… and ${rows.length - shown.length} more.`) : null),
     b.state !== "pending" ? null
       : own ? h("p", { className: "hint" }, "You prepared this batch: another approver decides it.")

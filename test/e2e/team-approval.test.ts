@@ -151,7 +151,16 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   await expectText(alex.page.locator("#team-batch-head"), new RegExp(`^Batch ${batchId}: 50 rows from ${table}, prepared by Pat Preparer on .*; pending, valid until`));
   await expectText(alex.page.locator("#team-list-status"), `Batch ${batchId.slice(0, 8)} is open below.`); // the refusal above no longer shown
   await expect(alex.page.locator(".team-rows li").count()).resolves.toBe(50);
-  expect(await alex.page.locator(".team-rows li").first().textContent()).toMatch(/: approved → accounted, [\d.]+ [A-Z]{3}$/);
+  // Money as the add-in shows it everywhere: each currency's ISO 4217 decimals, thousands grouped (CLP none, EUR and USD two).
+  const shape: Record<string, RegExp> = { CLP: /^\d{1,3}(,\d{3})*$/, EUR: /^\d{1,3}(,\d{3})*\.\d{2}$/, USD: /^\d{1,3}(,\d{3})*\.\d{2}$/ };
+  const rowTexts = await alex.page.locator(".team-rows li").allTextContents();
+  for (const text of rowTexts) {
+    const [, amount, currency] = /: approved → accounted, ([\d.,]+) ([A-Z]{3})$/.exec(text) ?? [];
+    expect([text, shape[currency]?.test(amount)]).toEqual([text, true]);
+  }
+  const totals = await alex.page.locator(".team-totals tr").evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+  expect(totals.map(([, currency]) => currency).sort()).toEqual(["CLP", "EUR", "USD"]);
+  for (const [, currency, , amount] of totals) expect([currency, shape[currency].test(amount)]).toEqual([currency, true]);
   await alex.page.locator("#team-approval").screenshot({ path: join(OUT, "team-approver.png") });
   await alex.page.getByLabel("Comment").fill("Checked against the November run.");
   await alex.page.getByRole("button", { name: "Approve" }).click();
