@@ -92,7 +92,7 @@ function approverPart(team: TeamState): { element: HTMLElement; open: (text: str
       status(line, "", pending.length ? `${pending.length} batch${pending.length === 1 ? "" : "es"} waiting for approval.` : "No batch is waiting for approval.");
       setChildren(list, ...pending.map((b) => h("li", {},
         h("button", { type: "button", className: "link", onclick: () => void open(b.id) }, `Open ${b.id.slice(0, 8)}`),
-        ` ${b.preparer.name}, ${when(b.preparedAt)}: ${b.totals.map((t) => `${t.count} to ${t.state} ${t.amount} ${t.currency}`).join("; ")}`)));
+        ` ${b.preparer.name}, ${when(b.preparedAt)}: ${b.totals.map((t) => `${t.count} to ${t.state} ${money(t.amount, t.currency)} ${t.currency}`).join("; ")}`)));
     } catch (error) {
       failed(line, error);
     }

@@ -161,6 +161,8 @@ test("a preparer submits 50 rows, an approver approves them in a second page, th
   const totals = await alex.page.locator(".team-totals tr").evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
   expect(totals.map(([, currency]) => currency).sort()).toEqual(["CLP", "EUR", "USD"]);
   for (const [, currency, , amount] of totals) expect([currency, shape[currency].test(amount)]).toEqual([currency, true]);
+  const listed = [...((await alex.page.locator("#team-pending li").first().textContent()) ?? "").matchAll(/\d+ to accounted ([\d.,]+) ([A-Z]{3})/g)];
+  expect(listed.map((m) => [m[2], shape[m[2]].test(m[1])])).toEqual([["CLP", true], ["EUR", true], ["USD", true]]);
   await alex.page.locator("#team-approval").screenshot({ path: join(OUT, "team-approver.png") });
   await alex.page.getByLabel("Comment").fill("Checked against the November run.");
   await alex.page.getByRole("button", { name: "Approve" }).click();
