@@ -18,6 +18,8 @@ interface CodeFlowDeps {
   allowOrigins: readonly string[];
   sign: (claims: JWTPayload) => Promise<string>;
   accessClaims: (person: DemoPerson, nowS: number) => JWTPayload;
+  /** The clock (ms) for the codes' lifetime and the tokens' times; tests pass a fixed one. */
+  now?: () => number;
 }
 
 /** An answer: a status, a content type and a body, or a redirect. */
@@ -30,6 +32,7 @@ const oauthError = (error: string, description: string): FlowAnswer => ({ status
 
 /** The flow's two endpoints over one memory of what was asked and the codes given. */
 export function codeFlow(deps: CodeFlowDeps) {
+  const now = deps.now ?? Date.now;
   const asked = new Map<string, Asked>();
   const codes = new Map<string, { asked: Asked; person: DemoPerson; until: number }>();
   const base = `/${DEMO_TENANT}/oauth2/v2.0/authorize`;
@@ -60,7 +63,7 @@ export function codeFlow(deps: CodeFlowDeps) {
     if (!request || !person) return oauthError("invalid_request", "This sign-in was not started here, or was finished already.");
     asked.delete(q.get("request") ?? "");
     const code = randomUUID();
-    codes.set(code, { asked: request, person, until: Date.now() + CODE_LIFETIME_MS });
+    codes.set(code, { asked: request, person, until: now() + CODE_LIFETIME_MS });
     const answer = new URLSearchParams({ code, state: request.state, client_info: clientInfo(person) });
     return { redirect: `${request.redirectUri}${request.mode === "query" ? "?" : "#"}${answer}` };
   }
@@ -69,12 +72,12 @@ export function codeFlow(deps: CodeFlowDeps) {
   async function token(form: URLSearchParams): Promise<FlowAnswer> {
     const given = codes.get(form.get("code") ?? "");
     codes.delete(form.get("code") ?? "");
-    if (form.get("grant_type") !== "authorization_code" || !given || Date.now() > given.until) return oauthError("invalid_grant", "The code is unknown, used or expired.");
+    if (form.get("grant_type") !== "authorization_code" || !given || now() > given.until) return oauthError("invalid_grant", "The code is unknown, used or expired.");
     const { asked: request, person } = given;
     if (form.get("client_id") !== request.clientId || form.get("redirect_uri") !== request.redirectUri) return oauthError("invalid_grant", "The code was given to another client or redirect URI.");
     const verifier = form.get("code_verifier") ?? "";
     if (createHash("sha256").update(verifier).digest("base64url") !== request.challenge) return oauthError("invalid_grant", "The code verifier does not match the challenge (PKCE).");
-    const nowS = Math.floor(Date.now() / 1000);
+    const nowS = Math.floor(now() / 1000);
     const idClaims = {
       iss: deps.issuer, aud: request.clientId, tid: DEMO_TENANT, oid: person.oid, sub: person.oid, name: person.name, preferred_username: person.username,
       nonce: request.nonce, iat: nowS, nbf: nowS, exp: nowS + 3600, ver: "2.0",

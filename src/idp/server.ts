@@ -35,8 +35,8 @@ export interface RunningIdp {
 
 const KID = "demo-key-1";
 
-/** Starts the identity provider on 127.0.0.1 (`port` 0: any free port). */
-export async function startIdp(options: { port?: number; allowOrigins?: readonly string[]; tls?: { key: string; cert: string } } = {}): Promise<RunningIdp> {
+/** Starts the identity provider on 127.0.0.1 (`port` 0: any free port; `now`, the clock in ms, Date.now unless a test fixes it). */
+export async function startIdp(options: { port?: number; allowOrigins?: readonly string[]; tls?: { key: string; cert: string }; now?: () => number } = {}): Promise<RunningIdp> {
   const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: KID, alg: "RS256", use: "sig" };
   const servers: Server[] = [createServer((req, res) => void route(req, res, baseUrl))];
@@ -51,13 +51,13 @@ export async function startIdp(options: { port?: number; allowOrigins?: readonly
 
   const sign = (claims: JWTPayload, header: { kid?: string } = {}) =>
     new SignJWT(claims).setProtectedHeader({ alg: "RS256", typ: "JWT", kid: header.kid ?? KID }).sign(privateKey);
-  const tokenFor = (username: string, { now = Date.now(), lifetimeS = 3600 } = {}) => {
+  const tokenFor = (username: string, { now = (options.now ?? Date.now)(), lifetimeS = 3600 } = {}) => {
     const person = DEMO_PEOPLE.find((p) => p.username === username.toLowerCase());
     if (!person) return Promise.reject(new IdpError(`No demo person signs in as ${username.slice(0, 80)}.`));
     return sign(claimsOf(person, issuer, Math.floor(now / 1000), lifetimeS));
   };
 
-  const flow = codeFlow({ issuer, allowOrigins: options.allowOrigins ?? [], sign, accessClaims: (person, nowS) => claimsOf(person, issuer, nowS, 3600) });
+  const flow = codeFlow({ issuer, allowOrigins: options.allowOrigins ?? [], now: options.now, sign, accessClaims: (person, nowS) => claimsOf(person, issuer, nowS, 3600) });
 
   async function route(req: IncomingMessage, res: ServerResponse, base: string): Promise<void> {
     const origin = req.headers.origin;

@@ -2,7 +2,8 @@
  * The local identity provider's authorization-code flow with PKCE (src/idp/code-flow.ts), on a real socket, as
  * MSAL's sign-in window runs it: the page of people, the pick sending the window back with a code, the code
  * swapped once for an access token the gateway's verifier accepts (with the person's roles) and an id token
- * carrying the nonce. A wrong verifier, a second use, another redirect URI or an unregistered one get nothing.
+ * carrying the nonce. A wrong verifier, a second use, another redirect URI or an unregistered one get nothing,
+ * nor does a code past its minute. The provider's clock is a fixed one the tests move: nothing waits.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { decodeJwt } from "jose";
@@ -12,10 +13,15 @@ import { teamConfigFor } from "../gateway/team/team-fixture";
 
 const ADDIN = "http://127.0.0.1:3000";
 const REDIRECT = `${ADDIN}/sign-in-done.html`;
+const START = Date.UTC(2026, 4, 1, 10, 0, 0);
+let clock = START;
 let idp: RunningIdp;
 
 beforeAll(async () => {
-  idp = await startIdp({ allowOrigins: [ADDIN] });
+  idp = await startIdp({ allowOrigins: [ADDIN], now: () => clock });
+});
+beforeEach(() => {
+  clock = START;
 });
 afterAll(() => idp.close());
 
@@ -53,9 +59,10 @@ test("a person picked on the sign-in page gets, for the code and its verifier, a
   expect(answer.status).toBe(200);
   const body = (await answer.json()) as { access_token: string; id_token: string; token_type: string; client_info: string };
   expect(body.token_type).toBe("Bearer");
-  const verified = await tokenVerifier(teamConfigFor(idp))(`Bearer ${body.access_token}`, Date.now());
+  const verified = await tokenVerifier(teamConfigFor(idp))(`Bearer ${body.access_token}`, clock);
   expect(verified).toMatchObject({ ok: true, person: { name: "Alex Approver", username: "alex@demo.example", roles: ["approver"] } });
-  expect(decodeJwt(body.id_token)).toMatchObject({ aud: "addin-client", nonce: "n-1", preferred_username: "alex@demo.example", iss: idp.issuer });
+  expect(decodeJwt(body.id_token)).toMatchObject({ aud: "addin-client", nonce: "n-1", preferred_username: "alex@demo.example", iss: idp.issuer, iat: START / 1000 });
+  expect(decodeJwt(body.access_token)).toMatchObject({ iat: START / 1000, exp: START / 1000 + 3600 });
   // A code is good once.
   const again = await swap(tokenUrl, { grant_type: "authorization_code", code, code_verifier: verifier, client_id: "addin-client", redirect_uri: REDIRECT });
   expect(again.status).toBe(400);
@@ -69,4 +76,19 @@ test("a wrong verifier, another client or redirect URI get no token; an unregist
   }
   const foreign = await signInPage("pat", "https://attacker.example/catch");
   expect([foreign.page.status, foreign.link]).toEqual([400, undefined]);
+});
+
+test("a code is good for one minute from the pick: swapped at 60 s it gives tokens of that moment, a millisecond later it is refused", async () => {
+  const form = (code: string, verifier: string) => ({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: "addin-client", redirect_uri: REDIRECT });
+  const inTime = await codeFor("alex");
+  clock = START + 60_000;
+  const answer = await swap(inTime.tokenUrl, form(inTime.code, inTime.verifier));
+  expect(answer.status).toBe(200);
+  expect(decodeJwt(((await answer.json()) as { access_token: string }).access_token).iat).toBe(START / 1000 + 60);
+
+  clock = START;
+  const late = await codeFor("pat");
+  clock = START + 60_001;
+  const refused = await swap(late.tokenUrl, form(late.code, late.verifier));
+  expect([refused.status, await refused.json()]).toEqual([400, { error: "invalid_grant", error_description: "The code is unknown, used or expired." }]);
 });
