@@ -130,9 +130,9 @@ export function optionalExpand<T extends string>(name: string, v: Raw, allowed: 
   const parts = (Array.isArray(v) ? v.flat() : [v]).map((x) => plainArgument(name, x)).flatMap((x) => (isEmpty(x) ? [] : String(x).split(",")));
   const out: T[] = [];
   for (const part of parts.map((p) => p.trim().toLowerCase()).filter(Boolean)) {
-    const match = allowed.find((a) => a === part);
-    if (!match) throw new ArgumentError(`${name} takes ${allowed.join(", ")} (comma-separated); "${part}" is not one of them.`);
-    if (!out.includes(match)) out.push(match);
+    // The one check of each value (isListed, as a choice's and as the schema's): the query takes them typed.
+    if (!isListed(allowed, part)) throw new ArgumentError(`${name} takes ${allowed.join(", ")} (comma-separated); "${part}" is not one of them.`);
+    if (!out.includes(part)) out.push(part);
   }
   return out;
 }

@@ -30,6 +30,7 @@ const dateChecks = jest.mocked(isIsoDate);
 const stateChecks = jest.mocked(isListed);
 const EXPENSE_STATES = ["draft", "pending", "approved", "accounted", "paid", "rejected"];
 const ALLOWANCE_STATES = ["pending", "approved", "accounted", "paid", "rejected"];
+const EXPENSE_EXPAND = ["cost_center", "category", "user", "approved_by", "fund", "fare"];
 
 let fake: FakeTransport;
 let queryParse: jest.SpyInstance;
@@ -91,6 +92,23 @@ describe("a =SPEND list function checks each state and date argument once", () =
   });
 });
 
+describe("a =SPEND expand argument: each value checked once, by the check the schema uses too", () => {
+  it("a good EXPENSES expand: each value checked once (repeats dropped), no schema parse, sent as given", async () => {
+    await expenses(ID, null, null, null, " User, category ,user", invocation());
+    expect(stateChecks.mock.calls).toEqual([[EXPENSE_EXPAND, "user"], [EXPENSE_EXPAND, "category"], [EXPENSE_EXPAND, "user"]]);
+    expect(parses()).toEqual([0, 0]);
+    expect(new URL(fake.requests[0].url).searchParams.get("expand")).toBe("user,category");
+  });
+
+  it("a value not offered is one check's error, the cell's message unchanged, and nothing is sent", async () => {
+    expect(await refusal(expenses(ID, null, null, null, "user,payee", invocation())))
+      .toEqual(["#VALUE!", 'expand takes cost_center, category, user, approved_by, fund, fare (comma-separated); "payee" is not one of them.']);
+    expect(stateChecks.mock.calls).toEqual([[EXPENSE_EXPAND, "user"], [EXPENSE_EXPAND, "payee"]]);
+    expect(parses()).toEqual([0, 0]);
+    expect(fake.requests).toEqual([]);
+  });
+});
+
 describe("untyped parameters (the form, a table's stored settings) are checked once, by the schema", () => {
   const stored = { resource: "expenses", enterpriseId: "ent-1", subsidiaryId: ID };
 
@@ -98,5 +116,12 @@ describe("untyped parameters (the form, a table's stored settings) are checked o
     expect(() => Query.parse({ ...stored, createdTo: "2026-02-30" })).toThrow("createdTo must be a date written YYYY-MM-DD.");
     expect(() => Query.parse({ ...stored, state: "payed" })).toThrow();
     expect(Query.parse({ ...stored, createdFrom: "2026-02-28", state: "paid" }).params).toMatchObject({ createdFrom: "2026-02-28", state: "paid" });
+  });
+
+  it("a state and each expand value are checked by the same isListed a =SPEND argument's check asks, once each", () => {
+    stateChecks.mockClear();
+    expect(Query.parse({ ...stored, state: "paid", expand: ["user", "fund"] }).params).toMatchObject({ state: "paid", expand: ["user", "fund"] });
+    expect(stateChecks.mock.calls).toEqual([[EXPENSE_STATES, "paid"], [EXPENSE_EXPAND, "user"], [EXPENSE_EXPAND, "fund"]]);
+    expect(() => Query.parse({ ...stored, expand: ["user", "payee"] })).toThrow("expand must be one of cost_center, category, user, approved_by, fund, fare.");
   });
 });

@@ -6,6 +6,7 @@
  * parameter is one declaration and the call that sends it: the form, the function, the name follow.
  */
 import { z } from "zod";
+import { isListed } from "../../api/listed-values";
 import { isIsoDate, type IsoDate } from "../../domain";
 
 /**
@@ -81,11 +82,10 @@ export interface CrossCheck {
 /** A module's declarations, in the order the form shows them and the =SPEND function takes them. */
 export const declare = <const D extends readonly ParamDecl[]>(params: D): D => params;
 
-type EnumOf<V extends string> = z.ZodEnum<{ [K in V]: K }>;
 type ZodOf<D> =
   D extends IdParam ? z.ZodString
-  : D extends ChoiceParam<string, infer V> ? z.ZodOptional<EnumOf<V>>
-  : D extends ExpandParam<string, infer V> ? z.ZodDefault<z.ZodArray<EnumOf<V>>>
+  : D extends ChoiceParam<string, infer V> ? z.ZodOptional<z.ZodType<V>>
+  : D extends ExpandParam<string, infer V> ? z.ZodDefault<z.ZodArray<z.ZodType<V>>>
   : D extends BooleanParam ? (D extends { default: boolean } ? z.ZodDefault<z.ZodBoolean> : z.ZodOptional<z.ZodBoolean>)
   : D extends DateParam ? z.ZodOptional<z.ZodType<IsoDate>>
   : never;
@@ -93,11 +93,18 @@ type ZodOf<D> =
 /** The zod shape of a module's declarations. */
 type ShapeOf<D extends readonly ParamDecl[]> = { [P in D[number] as P["name"]]: ZodOf<P> };
 
+/**
+ * A value of a choice, or one of an expand's, as the schema takes it: checked by isListed, the one check of a
+ * listed value at every entry point (a =SPEND argument's, functions/args.ts, asks it too, with the cell's message).
+ */
+const listedValue = (p: ChoiceParam | ExpandParam) =>
+  z.custom<string>((v) => typeof v === "string" && isListed(p.values, v), `${p.name} must be one of ${p.values.join(", ")}.`);
+
 function zodOf(p: ParamDecl): z.ZodType {
   switch (p.type) {
     case "id": return z.string().min(1);
-    case "choice": return z.enum(p.values).optional();
-    case "expand": return z.array(z.enum(p.values)).default([]);
+    case "choice": return listedValue(p).optional();
+    case "expand": return z.array(listedValue(p)).default([]);
     case "boolean": return p.default === undefined ? z.boolean().optional() : z.boolean().default(p.default);
     // The form's date box and a table's stored settings are text: a date is checked here, once, as the list
     // takes it (an IsoDate, not checked again: api/list-filters.ts).
