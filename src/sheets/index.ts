@@ -4,15 +4,14 @@ export * from "./port/values";
 export * from "./columns";
 export * from "./load/params";
 export {
-  RESOURCE_KINDS, formOf, listFunctionOf, trackedSpecOf,
-  type ArgSpec, type ParamDecl, type PickerKey, type TrackedRecord,
+  RESOURCE_KINDS, formOf, trackedSpecOf,
+  type ParamDecl, type PickerKey, type TrackedRecord,
 } from "./resources";
 export * from "./load/load";
 export * from "./load/context";
 export * from "./stored-tables";
 export * from "./refresh/all";
 export * from "./port/marks";
-export { DUPLICATE_NOTE } from "./refresh/plan";
 export * from "./edits/row-hashes";
 export * from "./render";
 export * from "./refresh/merge";
@@ -25,7 +24,7 @@ export * from "./spill/spill";
 export * from "./spill/types";
 export * from "./reconciliation/reconciliation";
 export * from "./reconciliation/sheet";
-export { closePlace, writeCardClose, type CardCloseReport, type CardCloseRequest } from "./card-close/sheet";
+export { writeCardClose, type CardCloseReport } from "./card-close/sheet";
 export * from "./money-formats";
 export * from "./port/workbook-errors";
 export * from "./import/note";

@@ -8,5 +8,5 @@ export * from "./preview-marks";
 export * from "./typed-values";
 export * from "./execute";
 export * from "./journal";
-export { OUTCOME_FILLS, OUTCOME_LABELS, statusText } from "./write-outcomes";
+export { OUTCOME_LABELS } from "./write-outcomes";
 export * from "./team-batch";

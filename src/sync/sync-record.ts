@@ -20,7 +20,7 @@ import type { ReadScope } from "./read-current";
 import { beginAttempt, recordPath, type RecordHooks, type RecordRun, type SendResult, type State } from "./record-run";
 
 export type { RecordHooks } from "./record-run";
-export { recordPath, sendingLine, sendingMessage } from "./record-run";
+export { recordPath, sendingLine } from "./record-run";
 
 export interface SendOptions {
   /** PATCH attempts at most (default 4). */

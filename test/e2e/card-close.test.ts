@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { closePlace } from "../../src/sheets";
+import { closePlace } from "../../src/sheets/card-close/sheet";
 import { expectText } from "../support/expect-text";
 import { OUT, cell, columnOf, connect, enterInCell, modelTable, openWorkbench, startWorkbench, type WorkbenchRig } from "../support/workbench-page";
 

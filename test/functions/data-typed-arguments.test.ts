@@ -10,7 +10,8 @@
 import { Session, memoryStorage } from "../../src/api";
 import * as functions from "../../src/functions/functions";
 import { useSession } from "../../src/functions/runtime";
-import { RESOURCE_KINDS, listFunctionOf, type ArgSpec } from "../../src/sheets";
+import { RESOURCE_KINDS } from "../../src/sheets";
+import { listFunctionOf, type ArgSpec } from "../../src/sheets/resources";
 import { DEFAULT_PROFILE } from "../../src/workbench/fake-excel/profiles";
 import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 import { FunctionError, installCustomFunctionsStub, invocation } from "../support/custom-functions";

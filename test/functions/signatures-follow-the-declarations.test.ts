@@ -5,7 +5,8 @@
  * Excel's formula help. A function whose JSDoc lists its own parameters (a second place to keep in step), or a
  * resource whose function functions.ts lacks, fails the build.
  */
-import { RESOURCE_KINDS, listFunctionOf } from "../../src/sheets";
+import { RESOURCE_KINDS } from "../../src/sheets";
+import { listFunctionOf } from "../../src/sheets/resources";
 import { declaredParameters } from "../../tools/functions-parameters";
 import { builtMetadata } from "../support/functions-metadata";
 

@@ -3,9 +3,12 @@
  * Sync status column, as a header row then its rows; no cell of it echoes the key.
  */
 import { SpendClient } from "../../src/api";
-import { gridOf, recordColumns, recordPageSize, spillList, spillRecord } from "../../src/sheets";
-import { cardColumns } from "../../src/sheets/resources";
+import { recordColumns, recordPageSize, spillList, spillRecord, type CellValue, type Spill } from "../../src/sheets";
+import { cardColumns } from "../../src/sheets/resources/cards";
 import { fakeTransport, pageOf, card } from "../support/fake-transport";
+
+/** The plain grid of a spill: a header row, then the rows. */
+const gridOf = (spill: Spill): CellValue[][] => [spill.columns.map((c) => c.header), ...spill.rows];
 
 const KEY = "key-abc-123-secret";
 

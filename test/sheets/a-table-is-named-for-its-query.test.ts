@@ -4,8 +4,9 @@
  * the one word "names"; a sheet name that would pass Excel's 31 characters keeps its start and ends in a short tag
  * of the words, so two queries never share a table or a sheet. Allowances and expenses are the synced resources.
  */
-import { Query, isTracked, nameTag, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load/params";
-import { withCurrencyExpand } from "../../src/sheets/resources";
+import { Query, nameTag, sheetNameOf, tableNameOf, type LoadParams } from "../../src/sheets/load/params";
+import { isTracked } from "../support/declarations";
+import { withCurrencyExpand } from "../../src/sheets/resources/allowances";
 
 const E = "ent_1";
 const names = (p: LoadParams) => [tableNameOf(p), sheetNameOf(p)];

@@ -5,7 +5,8 @@
  * and never ids; and closing again (the refresh) keeps what the person typed beside the rows.
  */
 import { MOVEMENT_TYPE_NAMES } from "../../src/sheets/resources/movements";
-import { closePlace, writeCardClose, type CardCloseRequest } from "../../src/sheets";
+import { writeCardClose } from "../../src/sheets";
+import { closePlace, type CardCloseRequest } from "../../src/sheets/card-close/sheet";
 import type { MovementRec } from "../../src/sandbox/model";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 

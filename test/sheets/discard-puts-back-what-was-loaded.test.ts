@@ -6,7 +6,7 @@
 import { EDITABLE_FILL } from "../../src/sheets/port/marks";
 import { discardEdits } from "../../src/sheets/edits/discard";
 import { SETTING_PREFIX } from "../../src/sheets/stored-tables";
-import { expenseColumns } from "../../src/sheets/resources";
+import { expenseColumns } from "../../src/sheets/resources/expenses";
 import type { CellValue, CellWrite, ColumnsRead, Workbook } from "../../src/sheets/port/workbook";
 
 const T = "SpendExpenses_s";

@@ -4,7 +4,8 @@
  * all, and says it is a duplicate. No edit moves to the other row, none is lost, the changes-only refresh and
  * the whole rewrite leave the same table, and Sync states sends nothing until one row per record is left.
  */
-import { EDITABLE_FILL, EDITED_FILL, DUPLICATE_NOTE, refreshTable, type CellValue, type LoadOptions } from "../../src/sheets";
+import { EDITABLE_FILL, EDITED_FILL, refreshTable, type CellValue, type LoadOptions } from "../../src/sheets";
+import { DUPLICATE_NOTE } from "../../src/sheets/refresh/plan";
 import { ExcelWorkbook } from "../../src/sheets/excel";
 import { previewSync, runSync } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";

@@ -9,7 +9,8 @@
  * fails the first test until its meaning is written below.
  */
 import { SpendClient } from "../../src/api";
-import { Query, RESOURCE_KINDS, declaredParams, type ParamDecl, type ResourceKind } from "../../src/sheets/resources";
+import { Query, RESOURCE_KINDS, type ParamDecl, type ResourceKind } from "../../src/sheets/resources";
+import { declaredParams } from "../support/declarations";
 import { withSandbox, type SandboxFixture } from "../support/sandbox";
 
 type Rec = Record<string, unknown> & { id: string };

@@ -5,9 +5,10 @@
  * name, and gets a table (and a sheet) of its own.
  */
 import { SpendClient } from "../../src/api";
-import { RESOURCE_KINDS, formOf, listFunctionOf, type ParamDecl } from "../../src/sheets";
+import { RESOURCE_KINDS, formOf, type ParamDecl } from "../../src/sheets";
+import { listFunctionOf } from "../../src/sheets/resources";
 import { sheetNameOf, sourceOf, tableNameOf, type LoadParams } from "../../src/sheets/load/params";
-import { declaredParams } from "../../src/sheets/resources";
+import { declaredParams } from "../support/declarations";
 import { fakeTransport } from "../support/fake-transport";
 
 const ID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301";

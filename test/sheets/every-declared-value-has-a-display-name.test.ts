@@ -4,7 +4,7 @@
  * (issue 43, 4). The value itself is what is sent and what a cell keeps (docs/labels.md).
  */
 import { RESOURCE_KINDS } from "../../src/sheets";
-import { declaredParams } from "../../src/sheets/resources";
+import { declaredParams } from "../support/declarations";
 
 const lists = RESOURCE_KINDS.flatMap((kind) => declaredParams(kind).flatMap((p) => (p.type === "choice" || p.type === "expand" ? [[kind, p.name, p] as const] : [])));
 

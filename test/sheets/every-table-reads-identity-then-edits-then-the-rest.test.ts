@@ -6,10 +6,10 @@
  */
 import { ALLOWANCE_STATES, EXPENSE_STATES } from "../../src/domain";
 import type { Column } from "../../src/sheets/columns";
-import { allowanceColumns, convertedCurrency } from "../../src/sheets/resources";
-import { cardColumns } from "../../src/sheets/resources";
-import { expenseColumns } from "../../src/sheets/resources";
-import { movementColumns } from "../../src/sheets/resources";
+import { allowanceColumns, convertedCurrency } from "../../src/sheets/resources/allowances";
+import { cardColumns } from "../../src/sheets/resources/cards";
+import { expenseColumns } from "../../src/sheets/resources/expenses";
+import { movementColumns } from "../../src/sheets/resources/movements";
 
 const headers = (columns: Column<never>[]) => columns.map((c) => c.header);
 const valueOf = (columns: Column<never>[], key: string, record: unknown) => columns.find((c) => c.key === key)!.value(record as never);

@@ -1,6 +1,7 @@
 /** The Office.js adapter against the strict in-memory Excel: text safety, limits, cell edit mode, the user's own cells. */
 import { NUMBER_FORMATS, toCell, type CellValue, type ColumnKind, type TableWrite } from "../../src/sheets";
-import { ExcelWorkbook, WAIT_NOTICE_MS } from "../../src/sheets/excel";
+import { ExcelWorkbook } from "../../src/sheets/excel";
+import { WAIT_NOTICE_MS } from "../../src/sheets/excel/runs";
 import type { ExcelHost } from "../../src/sheets/excel/api";
 import { CELL_TEXT_LIMIT, cutMarker, fitCell } from "../../src/sheets/port/cells";
 import { EDITABLE_FILL } from "../../src/sheets/port/marks";

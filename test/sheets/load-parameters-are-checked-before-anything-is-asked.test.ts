@@ -3,7 +3,8 @@
  * required and not empty, its filters take only their values, and what is left out takes its default (no
  * expand; movements with their reconciliation). A refresh reads them back from the workbook through the same check.
  */
-import { LoadParams, isTracked } from "../../src/sheets";
+import { LoadParams } from "../../src/sheets";
+import { isTracked } from "../support/declarations";
 
 const CARDS = { resource: "cards", enterpriseId: "ent-1" };
 const MOVEMENTS = { resource: "movements", enterpriseId: "ent-1", cardId: "card-1", billingPeriodId: "bp-1" };

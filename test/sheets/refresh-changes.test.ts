@@ -6,7 +6,8 @@
  */
 import { updateExpense } from "../../src/api";
 import type { ExpenseRec } from "../../src/sandbox/model";
-import { DUPLICATE_NOTE, EDITED_FILL, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { EDITED_FILL, refreshTable, snapshotTableOf, type LoadOptions, type TypedCell } from "../../src/sheets";
+import { DUPLICATE_NOTE } from "../../src/sheets/refresh/plan";
 import { ExcelWorkbook } from "../../src/sheets/excel";
 import { previewInSheet } from "../../src/sync";
 import { FakeExcel } from "../../src/workbench/fake-excel";

@@ -4,7 +4,8 @@
  * waiting any more; a listener that stopped listening hears nothing more. Requests are held here by the
  * Excel host itself (as Excel holds them while a person types in a cell), one by one.
  */
-import { ExcelWorkbook, WAIT_NOTICE_MS } from "../../src/sheets/excel";
+import { ExcelWorkbook } from "../../src/sheets/excel";
+import { WAIT_NOTICE_MS } from "../../src/sheets/excel/runs";
 import type { ExcelHost } from "../../src/sheets/excel/api";
 import { FakeExcel } from "../../src/workbench/fake-excel";
 

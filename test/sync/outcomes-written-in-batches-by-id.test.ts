@@ -9,7 +9,8 @@ import {
   EDITABLE_FILL, HASH_CHARS, STATUS_KEY, TRACKED_KEYS, Query, cellHash, hashedPlaces, toCell,
   type CellValue, type CellWrite, type ColumnsRead, type LoadParams, type SnapshotRead, type Workbook,
 } from "../../src/sheets";
-import { OUTCOME_FILLS, statusText, type JournalWriter, type RowResult, type SyncTable } from "../../src/sync";
+import { type JournalWriter, type RowResult, type SyncTable } from "../../src/sync";
+import { OUTCOME_FILLS, statusText } from "../../src/sync/write-outcomes";
 import { OutcomeWriter } from "../../src/sync/write-outcomes";
 import { settle } from "../support/settle";
 

@@ -3,7 +3,8 @@
  * the label a user reads, the time to the minute in UTC, the transition or the reason, and the colour (green
  * for done, red for refused, amber for what needs a look). Pure.
  */
-import { GONE_EDIT_MESSAGE, OUTCOME_FILLS, OUTCOMES, statusText, type Outcome, type RowResult } from "../../src/sync";
+import { GONE_EDIT_MESSAGE, OUTCOMES, type Outcome, type RowResult } from "../../src/sync";
+import { OUTCOME_FILLS, statusText } from "../../src/sync/write-outcomes";
 
 const AT = new Date("2026-11-21T09:05:59.999Z");
 const result = (outcome: Outcome, message = "", extra: Partial<RowResult> = {}): RowResult =>

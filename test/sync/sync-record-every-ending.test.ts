@@ -9,7 +9,8 @@ import { SpendClient } from "../../src/api";
 import type { StatePatch } from "../../src/domain";
 import type { TrackedValues } from "../../src/sheets";
 import type { JournalEntry } from "../../src/sync";
-import { sendingMessage, syncRecord, type RecordHooks, type SendOptions } from "../../src/sync/sync-record";
+import { syncRecord, type RecordHooks, type SendOptions } from "../../src/sync/sync-record";
+import { sendingMessage } from "../../src/sync/record-run";
 import { expense, U } from "../api/helpers/records";
 import { fakeTransport, type Reply } from "../support/fake-transport";
 

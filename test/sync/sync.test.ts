@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { updateExpense, type RawRequest } from "../../src/api";
 import { refreshTable, serialToTimestamp, timestampToSerial } from "../../src/sheets";
-import { JOURNAL_TABLE, OUTCOME_FILLS, PlanChangedError, previewSync, runSync } from "../../src/sync";
+import { JOURNAL_TABLE, PlanChangedError, previewSync, runSync } from "../../src/sync";
+import { OUTCOME_FILLS } from "../../src/sync/write-outcomes";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { cellOf, clientWith, edit, fillOf, loadFor } from "../support/sync";
 

@@ -22,7 +22,6 @@ import { updateTable } from "./update-table";
 import { appendBelow, hasTable, writeTable } from "./write-table";
 import type { AppendWrite, LookedAt, CellValue, CellWrite, ColumnsRead, TableRead, TableStart, TableStream, TableUpdate, TableWrite, Workbook } from "../port/workbook";
 
-export { WAIT_NOTICE_MS } from "./runs";
 
 export class ExcelWorkbook implements Workbook {
   private readonly runs: WatchedRuns;

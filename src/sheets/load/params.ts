@@ -5,7 +5,7 @@
  */
 import { Query, type LoadParams, type Source } from "../resources";
 
-export { LoadParams, Query, isTracked, type ParsedParams, type ResourceKind } from "../resources";
+export { LoadParams, Query, type ParsedParams, type ResourceKind } from "../resources";
 
 /** A short stable tag of a text (FNV-1a, base 36), for sheet names that cannot hold all of it. */
 export function nameTag(text: string, length = 6): string {

@@ -20,10 +20,6 @@ import type { FormSpec, ListFunctionSpec, RecordKind, RecordSpec, ResourceModule
 
 export type { FormSpec, ListFunctionSpec, RecordKind, RecordRef, RecordScope, RecordSpec, Source, TrackedRecord, TrackedSpec } from "./resource";
 export type { ArgSpec, ParamDecl, PickerKey } from "./params";
-export { allowanceColumns, convertedCurrency, withCurrencyExpand } from "./allowances";
-export { cardColumns } from "./cards";
-export { expenseColumns } from "./expenses";
-export { movementColumns } from "./movements";
 
 /** What a table holds: resource, scope, filters, expand; checked before anything is asked. */
 export const LoadParams = z.discriminatedUnion("resource", [CardParams, MovementParams, AllowanceParams, ExpenseParams]);
@@ -118,9 +114,6 @@ function bind<K extends ResourceKind>(kind: K, p: ParamsByKind[K]) {
   };
 }
 
-/** A kind's parameters as its module declares them. */
-export const declaredParams = (kind: ResourceKind): readonly ParamDecl[] => REGISTRY[kind].params;
-
 const isExpand = (p: ParamDecl): p is ExpandParam => p.type === "expand";
 
 /** What the taskpane shows for a kind: the parameters its declarations offer to the form. */
@@ -133,9 +126,6 @@ export function formOf(kind: ResourceKind): FormSpec {
 /** A kind's =SPEND list function: the arguments its declarations offer, in their order. */
 export const listFunctionOf = (kind: ResourceKind): ListFunctionSpec =>
   ({ name: REGISTRY[kind].functionName, args: spendArgs(REGISTRY[kind].params, REGISTRY[kind].cross) });
-
-/** Allowances and expenses carry the editable columns that Sync states sends. */
-export const isTracked = (kind: ResourceKind): boolean => REGISTRY[kind].tracked !== undefined;
 
 const RECORDS: Record<RecordKind, RecordSpec> = { card: cards.record, allowance: allowances.record, expense: expenses.record };
 

@@ -33,9 +33,6 @@ function render<T>(columns: Column<T>[], records: T[]): Spill {
   };
 }
 
-/** The plain grid Excel shows without data types: a header row, then the rows. */
-export const gridOf = (spill: Spill): CellValue[][] => [spill.columns.map((c) => c.header), ...spill.rows];
-
 /** A whole list with a header row. */
 export async function spillList(client: SpendClient, input: LoadParams | Query, options: ListOptions = {}): Promise<Spill> {
   const { source } = Query.parse(input);
