@@ -17,6 +17,7 @@
  * (ExcelApi 1.16; src/sheets writes typed cell values with it so that service text stays text), above
  * Table.resize (1.13), data validation (1.8), getRangeByIndexes (1.7). test/requirements-usage.test.ts scans
  * the Office-facing sources and fails when a member needs more than this.
+ * @internal manifest and host-support tests check manifest.xml and the taskpane's check against it.
  */
 export const REQUIRED_EXCEL_API = "1.16";
 
@@ -26,10 +27,14 @@ export const REQUIRED_EXCEL_API = "1.16";
  * They read `invocation.isInValuePreview` (1.5) only when Excel passes it, so 1.5 is not required; they are
  * neither streaming nor cancelable and ask for no address.
  * https://learn.microsoft.com/javascript/api/requirement-sets/excel/custom-functions-requirement-sets
+ * @internal manifest and host-support tests check manifest.xml and the taskpane's check against it.
  */
 export const REQUIRED_CUSTOM_FUNCTIONS_RUNTIME = "1.3";
 
-/** Office.addin.showAsTaskpane and one runtime for taskpane, ribbon and functions. */
+/**
+ * Office.addin.showAsTaskpane and one runtime for taskpane, ribbon and functions.
+ * @internal requirements.test.ts checks manifest.xml against it.
+ */
 export const REQUIRED_SHARED_RUNTIME = "1.1";
 
 export interface RequiredSet {

@@ -40,7 +40,10 @@ function thingOf(rest: readonly string[], query: URLSearchParams): { list: strin
   return null;
 }
 
-/** `info` in words, or null for a path this client does not ask for (then its URL stays in the sentence). */
+/**
+ * `info` in words, or null for a path this client does not ask for (then its URL stays in the sentence).
+ * @internal its null for a path the client never asks is read by failures-name-the-request-in-words.test.ts (wordsOf hides it).
+ */
 export function requestInWords(info: RequestInfo): RequestWords | null {
   let url: URL;
   try {

@@ -18,10 +18,14 @@ export type CommandFailure = { stage: "set-up" | "command"; error: unknown };
  * blocked by network filters, firewalls, or browser extensions, Office.onReady will never resolve"
  * (https://learn.microsoft.com/office/dev/add-ins/develop/initialize-add-in): past this, the press is reported
  * and its event completed, so that Office does not hold every later press of the button behind it.
+ * @internal when-ready.test.ts and the ledger's break wait exactly this long on a fake clock.
  */
 export const SET_UP_WAIT_MS = 30_000;
 
-/** The set-up did not finish within SET_UP_WAIT_MS. */
+/**
+ * The set-up did not finish within SET_UP_WAIT_MS.
+ * @internal when-ready.test.ts and error-table.test.ts name the class the timeout throws.
+ */
 export class SetUpTimeoutError extends SpendSyncError {
   override readonly name = "SetUpTimeoutError";
   constructor() {

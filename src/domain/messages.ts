@@ -8,6 +8,7 @@ import type { TrackedResource } from "./states";
 /**
  * A short, bounded description of any decoded JSON value. Never JSON.stringify a value that came from a
  * request: a body nested 10,000 deep overflowed the stack there, and a long one would flood the message.
+ * @internal values.test.ts checks each kind of value directly (deep, long, circular) rather than through every message.
  */
 export function describeValue(value: unknown): string {
   if (typeof value === "string") return value.length > 64 ? `${JSON.stringify(value.slice(0, 64))}…` : JSON.stringify(value);

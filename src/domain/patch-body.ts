@@ -5,7 +5,10 @@ import { checkTimestamp, wireFormIssue } from "./timestamps";
 import type { StatePatch } from "./transitions";
 
 const PATCH_FIELDS = ["state", "accounted_id", "paid_id", "paid_at"] as const;
-/** Longest external identifier the sandbox stores (its own limit; the spec gives none). */
+/**
+ * Longest external identifier the sandbox stores (its own limit; the spec gives none).
+ * @internal values.test.ts probes both sides of the limit from it.
+ */
 export const MAX_ID_LENGTH = 255;
 
 export type ParsedPatch = { ok: true; patch: StatePatch } | { ok: false; message: string };

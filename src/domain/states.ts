@@ -6,7 +6,10 @@ export type AllowanceState = (typeof ALLOWANCE_STATES)[number];
 export const EXPENSE_STATES = ["draft", "pending", "approved", "accounted", "paid", "rejected"] as const;
 export type ExpenseState = (typeof EXPENSE_STATES)[number];
 
-/** The only states a PATCH may ask for (spec 4.5, 4.8). */
+/**
+ * The only states a PATCH may ask for (spec 4.5, 4.8).
+ * @internal transitions.test.ts walks every state against these two.
+ */
 export const TARGET_STATES = ["accounted", "paid"] as const;
 export type TargetState = (typeof TARGET_STATES)[number];
 

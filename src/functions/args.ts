@@ -57,6 +57,7 @@ export function plainArgument(name: string, v: Raw): Raw {
   return basicValueOf(name, value as TypedCell);
 }
 
+/** @internal args.test.ts checks each Excel input form per argument type; argumentOf is the public way in. */
 export function requiredText(name: string, v: Raw): string {
   const value = plainArgument(name, v);
   if (isEmpty(value)) throw new ArgumentError(`${name} is required.`);
@@ -85,6 +86,7 @@ export function requiredId(name: string, v: Raw): string {
   );
 }
 
+/** @internal args.test.ts checks each Excel input form per argument type; argumentOf is the public way in. */
 export function optionalChoice<T extends string>(name: string, v: Raw, allowed: readonly T[]): T | undefined {
   const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
@@ -94,6 +96,7 @@ export function optionalChoice<T extends string>(name: string, v: Raw, allowed: 
   return text;
 }
 
+/** @internal args.test.ts checks each Excel input form per argument type; argumentOf is the public way in. */
 export function optionalBoolean(name: string, v: Raw): boolean | undefined {
   const value = plainArgument(name, v);
   if (isEmpty(value)) return undefined;
@@ -113,6 +116,7 @@ const SPILLED_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d$
 /**
  * An Excel date (serial number) or text written YYYY-MM-DD, as YYYY-MM-DD. A timestamp another =SPEND spilled
  * as text in an Excel without data types gives its day, as its serial does where it is a number.
+ * @internal args.test.ts checks each Excel input form per argument type; argumentOf is the public way in.
  */
 export function optionalDate(name: string, v: Raw): IsoDate | undefined {
   const value = plainArgument(name, v);
@@ -125,7 +129,10 @@ export function optionalDate(name: string, v: Raw): IsoDate | undefined {
   throw new ArgumentError(`${name} must be an Excel date or text written YYYY-MM-DD; got "${text}".`);
 }
 
-/** Comma-separated expand values, or a range of them; each must be allowed. */
+/**
+ * Comma-separated expand values, or a range of them; each must be allowed.
+ * @internal args.test.ts checks each Excel input form per argument type; argumentOf is the public way in.
+ */
 export function optionalExpand<T extends string>(name: string, v: Raw, allowed: readonly T[]): T[] {
   const parts = (Array.isArray(v) ? v.flat() : [v]).map((x) => plainArgument(name, x)).flatMap((x) => (isEmpty(x) ? [] : String(x).split(",")));
   const out: T[] = [];

@@ -24,6 +24,7 @@ import { batchingRecords, callDeadlineMs, callKey, currentSession, governed, isI
  * How long a batch collects calls after its first one. Microsoft's example waits 100 ms; Excel hands a
  * recalculation's calls to the runtime within milliseconds of each other, and a call that arrives while its
  * scope's list is being read joins that list at once, so a shorter window costs a lone cell less.
+ * @internal record-batch.test.ts and record-trust.test.ts advance fake timers by exactly this window.
  */
 export const BATCH_WINDOW_MS = 50;
 
@@ -31,6 +32,7 @@ export const BATCH_WINDOW_MS = 50;
  * The cost rule's weight of a listed record: a hundred records weigh one request. A request is a round trip
  * (100 ms on a slow link, one of six connections, one count against the service's rate limit); a listed
  * expense is about 1 KB to send, read and check, which is what a page of a thousand costs beyond its round trip.
+ * @internal record-batch.test.ts counts requests by it.
  */
 export const RECORDS_PER_REQUEST = 100;
 
@@ -38,6 +40,7 @@ export const RECORDS_PER_REQUEST = 100;
  * Worth asking for a scope's first page for `calls` records (each would otherwise be one GET): when even a
  * full page (1 request and `pageSize` records) costs no more than those GETs. At worst, the page answers
  * none of them and costs one request more than the GETs alone.
+ * @internal record-batch.test.ts checks the cost rule at its boundaries.
  */
 export function firstPageWorth(calls: number, pageSize: number): boolean {
   return 1 + pageSize / RECORDS_PER_REQUEST <= calls;
@@ -46,6 +49,7 @@ export function firstPageWorth(calls: number, pageSize: number): boolean {
 /**
  * After the first page (its `count` gives the size): worth reading the rest of the list (`pagesLeft` requests,
  * `recordsLeft` records) when it costs no more than one GET for each of the `calls` records still unanswered.
+ * @internal record-batch.test.ts checks the cost rule at its boundaries.
  */
 export function restWorth(calls: number, pagesLeft: number, recordsLeft: number): boolean {
   return pagesLeft + recordsLeft / RECORDS_PER_REQUEST <= calls;
@@ -60,6 +64,7 @@ export function restWorth(calls: number, pagesLeft: number, recordsLeft: number)
  * service's rate limit. 200 GETs take about 3.4 s at 100 ms over the governor's 6 running calls.
  * One recalculation is a round of the batcher: from a batch's first call until every list and GET it sent
  * has settled; a batch gathered while any of them is still running belongs to the same round.
+ * @internal record-trust.test.ts fills a round to this cap.
  */
 export const MAX_UNLISTED_GETS = 200;
 

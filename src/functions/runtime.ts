@@ -9,12 +9,18 @@ import type { NumberForm } from "../sheets/spill/types";
 
 const DEFAULT_DEADLINE_MS = 60_000;
 
-/** The call took longer than the deadline. */
+/**
+ * The call took longer than the deadline.
+ * @internal runtime.test.ts and function-errors.test.ts name the class a late call throws.
+ */
 export class DeadlineError extends SpendSyncError {
   override readonly name = "DeadlineError";
 }
 
-/** Formula value preview never calls the service. */
+/**
+ * Formula value preview never calls the service.
+ * @internal runtime.test.ts and function-errors.test.ts name the class a value preview throws.
+ */
 export class PreviewError extends SpendSyncError {
   override readonly name = "PreviewError";
 }

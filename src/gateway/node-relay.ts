@@ -18,7 +18,10 @@ import { LinkRewriter, rewriteLink, type FindBytes } from "./links";
 import { readNodeBody } from "./node-body";
 import { callService, type UpstreamAgents } from "./node-upstream";
 
-/** Buffer's native search for the rewriter (the answer's chunks are Buffers). */
+/**
+ * Buffer's native search for the rewriter (the answer's chunks are Buffers).
+ * @internal bench/gateway.ts measures the fast path's search alone.
+ */
 export const nativeFind: FindBytes = (haystack, needle, from) => (Buffer.isBuffer(haystack) ? haystack : Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength)).indexOf(needle, from);
 
 /** As the fetch handler decodes an error body (a BOM dropped, bad bytes replaced). */

@@ -6,7 +6,10 @@
 import { leaksKey } from "./access-log";
 import { errorAnswer, type PlainAnswer } from "./http-errors";
 
-/** The refusal, naming no part of what was sent. */
+/**
+ * The refusal, naming no part of what was sent.
+ * @internal key-never-in-access-log.test.ts asserts the refusal's exact words.
+ */
 export const KEY_IN_URL_MESSAGE = "The request's path or query holds what looks like an API key; it is not forwarded. Send the key only in the Authorization header.";
 
 /** A 400 for a URL that holds a key, or undefined when it holds none. */

@@ -17,12 +17,16 @@ import { data as ISO_4217, publishDate } from "currency-codes";
 import { NUMBER_FORMATS, type Column } from "./columns";
 import type { CellValue } from "./port/workbook";
 
-/** The publication date of the ISO 4217 list the minor units come from (YYYY-MM-DD). */
+/**
+ * The publication date of the ISO 4217 list the minor units come from (YYYY-MM-DD).
+ * @internal iso-4217.test.ts checks the package against the ISO list of this date.
+ */
 export const ISO_4217_PUBLISHED: string = publishDate;
 
 /**
  * At most this many decimals are shown: Excel keeps 15 significant digits, so more than 15 decimals of an
  * amount are not in the workbook anyway.
+ * @internal iso-4217.test.ts checks the cap.
  */
 export const MAX_DECIMALS = 15;
 
@@ -36,7 +40,10 @@ const MINOR_UNITS: ReadonlyMap<string, number> = new Map(ISO_4217.map((c) => [c.
 const POWERS = Array.from({ length: MAX_DECIMALS + 1 }, (_, i) => 10 ** i);
 const FORMATS = POWERS.map((_, i) => (i > 0 ? `#,##0.${"0".repeat(i)}` : "#,##0"));
 
-/** The normalised code of a currency cell ("usd " is USD); "" for no code. */
+/**
+ * The normalised code of a currency cell ("usd " is USD); "" for no code.
+ * @internal amount-cells test checks the code's normalisation directly.
+ */
 export const currencyCode = (code: unknown): string => (typeof code === "string" ? code.trim().toUpperCase() : "");
 
 /** ISO 4217 minor units of a code (case and surrounding spaces ignored); undefined for a code not in the list. */
@@ -44,12 +51,16 @@ export function minorUnits(code: string): number | undefined {
   return MINOR_UNITS.get(currencyCode(code));
 }
 
-/** Every code of the ISO 4217 list the minor units come from. */
+/**
+ * Every code of the ISO 4217 list the minor units come from.
+ * @internal iso-4217 and amount-cells tests walk every code.
+ */
 export const isoCurrencyCodes = (): string[] => [...MINOR_UNITS.keys()];
 
 /**
  * The decimals a number has as written (its shortest round-trip form, as JSON gave it): 10.005 → 3,
  * 12 → 0, 1.5e-7 → 8; at most MAX_DECIMALS.
+ * @internal iso-4217 and sandbox data tests check decimals as written directly.
  */
 export function decimalsOf(value: number): number {
   if (!Number.isFinite(value) || Number.isInteger(value)) return 0;
@@ -82,7 +93,10 @@ function shownDecimals(amount: number, units: number | undefined): number {
 /** Whether `amount` needs more decimals than `units` (the rare case: the text is read only when arithmetic says so). */
 const finer = (amount: number, units: number) => !fits(amount, units) && decimalsOf(amount) > units;
 
-/** The format of any amount in an ISO 4217 code ("#,##0" for CLP, "#,##0.000" for KWD); undefined for a code not in the list. */
+/**
+ * The format of any amount in an ISO 4217 code ("#,##0" for CLP, "#,##0.000" for KWD); undefined for a code not in the list.
+ * @internal load, money and function tests expect each currency's format by it.
+ */
 export function currencyFormat(code: string): string | undefined {
   const units = minorUnits(code);
   return units === undefined ? undefined : FORMATS[units];
@@ -94,7 +108,10 @@ export function currencyFormat(code: string): string | undefined {
  */
 const amountDecimals = (amount: number, code: string): number => shownDecimals(amount, minorUnits(code));
 
-/** The Excel number format of `amount` in `code` (see amountDecimals). */
+/**
+ * The Excel number format of `amount` in `code` (see amountDecimals).
+ * @internal iso-4217.test.ts checks the format per amount and code directly.
+ */
 export const amountFormat = (amount: number, code: string): string => FORMATS[amountDecimals(amount, code)];
 
 /** An amount as text, by the same rule ("1,234.50" in USD, "12,346" in CLP, "10.005" in USD); the code is not added. */

@@ -16,18 +16,27 @@ import type { CellValue } from "./port/workbook";
 /** The start of the status of a row whose record has a value the spec does not list. */
 const UNLISTED_NOTE_PREFIX = "Read-only";
 
-/** The status of a row whose record has a value the spec does not list (UnknownValue from the client). */
+/**
+ * The status of a row whose record has a value the spec does not list (UnknownValue from the client).
+ * @internal record-row-says-why-it-is-read-only.test.ts checks each note's words directly.
+ */
 export function unlistedNote(unknown: readonly UnknownValue[]): string {
   const parts = unknown.map((u) => `${u.field} "${u.value}" (the spec lists ${u.allowed.join(", ")})`);
   return `${UNLISTED_NOTE_PREFIX}: the service sent ${parts.join(" and ")}. Sync states will not send this row; ask your Spend Sync contact.`;
 }
 
-/** What the snapshot keeps of a malformed record: which fields are wrong (the planner names them). */
+/**
+ * What the snapshot keeps of a malformed record: which fields are wrong (the planner names them).
+ * @internal record-row-says-why-it-is-read-only.test.ts checks each note's words directly.
+ */
 export function malformedReason(record: MalformedRecord): string {
   return record.issues.map(describeIssue).join(" and ");
 }
 
-/** The status of a row whose record does not match the API. */
+/**
+ * The status of a row whose record does not match the API.
+ * @internal record-row-says-why-it-is-read-only.test.ts checks each note's words directly.
+ */
 export function malformedNote(record: MalformedRecord): string {
   return `${UNLISTED_NOTE_PREFIX}: the service sent ${malformedReason(record)}, which does not match the API. Sync states will not send this row; ask your Spend Sync contact.`;
 }

@@ -22,6 +22,7 @@ export async function readStoredTable(workbook: Workbook, tableName: string): Pr
   return parsed.success ? parsed.data : null;
 }
 
+/** @internal first-load and refresh tests read or break the list of tables by it. */
 export const TABLES_SETTING = "spendsync.tables";
 
 /** Names of the tables Spend Sync loaded into this workbook, oldest first. */

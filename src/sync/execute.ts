@@ -20,7 +20,10 @@ import { recordPath, sendingLine, syncRecord } from "./sync-record";
 import { SyncSetupError, openSyncTable, type SyncTable } from "./sync-table";
 import { OutcomeWriter } from "./write-outcomes";
 
-/** The sheet changed between the preview and the confirmation. Nothing was sent. */
+/**
+ * The sheet changed between the preview and the confirmation. Nothing was sent.
+ * @internal sync and error-table tests name the class a changed sheet throws.
+ */
 export class PlanChangedError extends SpendSyncError {
   override readonly name = "PlanChangedError";
 }

@@ -11,7 +11,9 @@ import { NUMBER_FORMATS, toCell, type AppendWrite, type CellValue, type Workbook
 import { SerialQueue } from "../sheets/port/serial-queue";
 import type { JournalEntry, JournalRequest } from "./outcome";
 
+/** @internal sync tests read the journal by it; the workbench page (a development entry) shows it. */
 export const JOURNAL_TABLE = "SpendSyncJournal";
+/** @internal journal-race.test.ts makes the sheet a racing run would. */
 export const JOURNAL_SHEET = "Spend Sync journal";
 /**
  * "Request" says what each line records, so that an HTTP status is never read as another request's: a PATCH
@@ -20,6 +22,7 @@ export const JOURNAL_SHEET = "Spend Sync journal";
  * would have sent, as though they had been. A journal of the 12 columns before it stays as it is (journalPlace).
  * "Fields sent" and "Message" are words a person reads (the columns' names, never JSON); "Exact request", added in
  * issue 43, keeps the request as it left (method, path, JSON body) for whoever must check it.
+ * @internal journal tests build an old layout and read lines by it.
  */
 export const JOURNAL_HEADER = [
   "Time (UTC)", "Run", "By", "Table", "Resource", "Record ID", "From", "To", "Request", "Fields sent", "HTTP status", "Outcome", "Message", "Exact request",
@@ -39,7 +42,10 @@ export interface JournalContext {
   redact: (text: string) => string;
 }
 
-/** A journal line: every text passes the redaction, ids and states included (a server may echo anything). */
+/**
+ * A journal line: every text passes the redaction, ids and states included (a server may echo anything).
+ * @internal journal-writer-appends-one-at-a-time.test.ts checks one line's redaction directly.
+ */
 export function journalRow(c: JournalContext, e: JournalEntry): CellValue[] {
   const r = c.redact;
   return [
@@ -57,6 +63,7 @@ interface JournalPlace {
 /**
  * A workbook may hold a journal written by an older version, with other columns: its lines stay untouched
  * (they are the record of earlier runs) and new lines go to a journal of today's layout beside it.
+ * @internal journal-writer-appends-one-at-a-time.test.ts checks where lines go directly.
  */
 export async function journalPlace(workbook: Workbook): Promise<JournalPlace> {
   const existing = await workbook.readColumns(JOURNAL_TABLE, []);

@@ -40,8 +40,6 @@ export interface Plan {
   gone: number;
 }
 
-export type { EditVerdict };
-
 const FIELD_NAMES = TRACKED_WORDS;
 
 /**
@@ -59,7 +57,10 @@ const PAID_FIELDS_WITH_ACCOUNTED = "Paid ID and Paid at go with State paid only:
 export const GONE_EDIT_MESSAGE = "This record is no longer returned by this table's query (see its status), so its edit is not sent. " +
   "Refresh to see whether it is back, or load a query that returns it and edit it there.";
 
-/** One record's edit, judged by the service's rules. Pure. */
+/**
+ * One record's edit, judged by the service's rules. Pure.
+ * @internal plan tests check every row class of the service's rules directly.
+ */
 export function judgeEdit(resource: TrackedResource, loaded: TrackedValues, desired: TrackedValues): EditVerdict {
   const changed = TRACKED_KEYS.filter((k) => loaded[k] !== desired[k]);
   if (changed.length === 0) return { kind: "unchanged" };

@@ -10,11 +10,13 @@ import {
 } from "../sheets";
 import type { StatePatch } from "../domain";
 import type { Plan, PlannedRow } from "./plan";
-export { EDITED_FILL };
 import { TYPED_NOTE_PREFIX, typedNote, type TypedValue } from "./typed-values";
 import { isMarkedGone, type SheetRow, type SyncTable } from "./sync-table";
 
-/** Fills of the status cell in a preview: what will be sent, and what will not. */
+/**
+ * Fills of the status cell in a preview: what will be sent, and what will not.
+ * @internal preview tests expect each status fill.
+ */
 export const PREVIEW_FILLS = { send: "#DDEBF7", invalid: "#FFC7CE", typed: "#FFEB9C", check: "#FFEB9C" } as const;
 
 const WILL_SEND = "Will send: ";
@@ -23,7 +25,10 @@ const INVALID = "Invalid: ";
 const CHECK = "Check: ";
 /** The taskpane's box that confirms them. */
 export const SEND_CHECKED_LABEL = "Send the rows to check as they are";
-/** Keeps the start Refresh wrote, so the planner still reads the row as gone from the query (isMarkedGone). */
+/**
+ * Keeps the start Refresh wrote, so the planner still reads the row as gone from the query (isMarkedGone).
+ * @internal preview tests expect the gone row's exact status.
+ */
 export const GONE_NOT_SENT = `${REMOVED_NOTE_PREFIX} for this table's query: your edit will not be sent. Refresh to see whether it is back, or edit it in a table whose query returns it.`;
 const GONE_PLAIN = `${REMOVED_NOTE_PREFIX} for this table's query.`;
 
@@ -34,7 +39,10 @@ export function changeInWords(loaded: TrackedValues, patch: StatePatch): string 
   return `${loaded.state} → ${state}${extra.length ? ` (${extra.join(", ")})` : ""}`;
 }
 
-/** What the status cell of a planned row says in the preview. */
+/**
+ * What the status cell of a planned row says in the preview.
+ * @internal preview-marks tests check each planned row's words directly.
+ */
 export function previewStatus(planned: PlannedRow, gone = false): string {
   if ((planned.kind === "change" || planned.kind === "check") && planned.patch && planned.loaded) {
     const change = changeInWords(planned.loaded, planned.patch);
@@ -73,6 +81,7 @@ function editedKeys(loaded: TrackedValues | null, row: SheetRow): TrackedKey[] {
  * The cells a preview writes: status and fill of every edited row, the edited cells highlighted (the fill
  * alone: what they hold, a formula too, stays), and a row marked by an earlier
  * preview but no longer edited put back as it was (status cleared, editable fill). Pure.
+ * @internal preview-marks tests and test/support/preview-baseline.ts compute marks without a workbook.
  */
 export function previewMarks(
   table: Pick<SyncTable, "columns" | "rows">, planned: readonly PlannedRow[], typed: readonly TypedValue[] = [], where: TypedColumns = { header: [], service: [] },

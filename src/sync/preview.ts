@@ -28,6 +28,7 @@ export interface SyncPreview {
   opened: SyncTable;
 }
 
+/** @internal preview-counts-and-fingerprint.test.ts checks what changes the fingerprint. */
 export function fingerprintOf(plan: Plan): string {
   return JSON.stringify(plan.rows.filter((r) => r.kind !== "unchanged").map((r) => [r.id, r.kind, r.patch ?? r.message]).sort());
 }
@@ -53,7 +54,10 @@ function withSource(row: PlannedRow, status: string): PlannedRow & { source?: st
   return sources.length > 0 ? { ...row, source: sources.join("; ") } : row;
 }
 
-/** What Sync states would do with a table; each column Preview decides on read once (preview-reads.ts). */
+/**
+ * What Sync states would do with a table; each column Preview decides on read once (preview-reads.ts).
+ * @internal tests and bench/sync.ts ask a table's preview without the taskpane.
+ */
 export async function previewSync(workbook: Workbook, tableName: string): Promise<SyncPreview> {
   const reads = await previewReads(workbook, tableName);
   const table = await openSyncTable(reads, tableName);

@@ -21,7 +21,10 @@ const AMOUNT_SHAPES = [
 
 const NAMES = { accounted_id: "Accounted ID", paid_id: "Paid ID" } as const;
 
-/** What looks wrong about one id's text, or null. */
+/**
+ * What looks wrong about one id's text, or null.
+ * @internal questions tests check each id's question directly.
+ */
 export function idQuestion(field: keyof typeof NAMES, text: string): string | null {
   const value = text.trim();
   if (DATE_SHAPES.some((shape) => shape.test(value))) return `${NAMES[field]} "${text}" looks like a date: did you mean it for Paid at?`;

@@ -157,7 +157,10 @@ export function sendingLine(run: LineSource, attempt: number): JournalEntry {
   return journalLine(run, "PATCH", null, "sending", sendingMessage(attempt));
 }
 
-/** The "sending" line's message: the line is in the workbook before the PATCH, which leaves only after a read. */
+/**
+ * The "sending" line's message: the line is in the workbook before the PATCH, which leaves only after a read.
+ * @internal sync-record-every-ending.test.ts expects the journal's sending line per attempt.
+ */
 export function sendingMessage(attempt: number): string {
   return `${attempt > 1 ? `Attempt ${attempt}. ` : ""}Written before the PATCH; it leaves only if a read of the record shows it as loaded.`;
 }

@@ -12,7 +12,10 @@ import type { SendOutcome } from "./outcome";
 
 export { describeTracked };
 
-/** What the record holds once `patch` is applied to it as loaded: the row's whole wish, not only the fields sent. */
+/**
+ * What the record holds once `patch` is applied to it as loaded: the row's whole wish, not only the fields sent.
+ * @internal sentences-and-expected-values.test.ts checks the rule directly.
+ */
 export function expectedAfter(loaded: TrackedValues, patch: StatePatch): TrackedValues {
   const out: TrackedValues = { ...loaded, state: patch.state };
   for (const key of ["accounted_id", "paid_id", "paid_at"] as const) if (patch[key] !== undefined) out[key] = canonical(key, patch[key]);
@@ -22,6 +25,7 @@ export function expectedAfter(loaded: TrackedValues, patch: StatePatch): Tracked
 /**
  * True when the server holds exactly what the row asks. A colleague's paid with another paid_id, or with a
  * paid_id where the row has none, is not "already applied": it is someone else's change.
+ * @internal sentences-and-expected-values.test.ts checks the rule directly.
  */
 export function holdsPatch(server: TrackedValues, loaded: TrackedValues, patch: StatePatch): boolean {
   return sameTracked(server, expectedAfter(loaded, patch));

@@ -13,6 +13,7 @@ import type { Outcome, RowResult } from "./outcome";
 import { GONE_EDIT_MESSAGE } from "./plan";
 import type { SyncTable } from "./sync-table";
 
+/** @internal sync and outcome tests expect each outcome's fill. */
 export const OUTCOME_FILLS: Record<Outcome, string> = {
   applied: "#C6EFCE",
   "already-applied": "#C6EFCE",
@@ -40,7 +41,10 @@ export const OUTCOME_LABELS: Record<Outcome, string> = {
 
 const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-/** The text of a row's status cell. */
+/**
+ * The text of a row's status cell.
+ * @internal outcome tests check each outcome's words directly.
+ */
 export function statusText(r: RowResult): string {
   // A row gone from its query keeps the mark Refresh gave it, so the next Preview still knows it is gone.
   if (r.message === GONE_EDIT_MESSAGE) {

@@ -15,6 +15,7 @@ import type { SectionContext } from "./taskpane-state";
  * The statement total as typed, in a currency of `decimals` minor units: the last "." or "," followed by 1 to
  * `decimals` digits is the decimal point, every other one groups thousands ("1.234.567" CLP, "1,234.50" USD,
  * "10.500" KWD); "" is none.
+ * @internal card-close-sentence.test.ts checks each typed total directly.
  */
 export function readStatementTotal(text: string, decimals: number): number | null | "invalid" {
   const t = text.replace(/[\s\u00a0]/g, "");
@@ -25,7 +26,10 @@ export function readStatementTotal(text: string, decimals: number): number | nul
   return Number(`${m[1]}${m[2].replace(/[.,]/g, "")}${m[3] ? `.${m[3]}` : ""}`);
 }
 
-/** One paragraph on the close just written. */
+/**
+ * One paragraph on the close just written.
+ * @internal card-close-sentence.test.ts checks each report's sentence directly.
+ */
 export function closeSentence(r: CardCloseReport): string {
   const n = (kind: string) => r.outcomes[kind] ?? 0;
   const ties = r.ties.map((t) => t.statement === null

@@ -10,10 +10,16 @@
 import { SpendSyncError } from "../api";
 import { AVAILABILITY, REQUIRED_SETS, type RequiredSet } from "../requirements";
 
-/** The Office.js that did not load: what is wrong and what to do, in one sentence. */
+/**
+ * The Office.js that did not load: what is wrong and what to do, in one sentence.
+ * @internal host-support and startup browser tests expect these exact words.
+ */
 export const OFFICE_JS_MISSING = "Office.js, Microsoft's script that connects Spend Sync to Excel, did not load from appsforoffice.microsoft.com: " +
   "allow that address through your firewall, proxy or browser extensions, then close and reopen Spend Sync.";
-/** The page opened outside Office (a browser tab). */
+/**
+ * The page opened outside Office (a browser tab).
+ * @internal host-support and startup browser tests expect these exact words.
+ */
 export const NOT_IN_EXCEL = "Spend Sync works only inside Excel, not in a browser tab: open a workbook in Excel (desktop or on the web) " +
   "and press Show taskpane in the Spend Sync group of the Home tab.";
 /** How long the taskpane waits for Office.onReady before it says so (it keeps waiting). */
@@ -22,7 +28,10 @@ export const STALLED_AFTER_MS = 30_000;
 export const OFFICE_JS_STALLED = `Excel has not answered Spend Sync for ${STALLED_AFTER_MS / 1000} seconds (a firewall or a browser extension may be ` +
   "blocking Office.js's files from appsforoffice.microsoft.com): close and reopen Spend Sync.";
 
-/** Office.js did not load, or loaded outside Excel: the taskpane cannot reach a workbook. */
+/**
+ * Office.js did not load, or loaded outside Excel: the taskpane cannot reach a workbook.
+ * @internal host-support.test.ts names the class.
+ */
 export class NotInExcelError extends SpendSyncError {
   override readonly name = "NotInExcelError";
   constructor(readonly reason: "no-office-js" | "outside-office") {
@@ -46,7 +55,10 @@ export async function officeReady(office: OfficeGlobal | undefined): Promise<voi
 /** Office.context.requirements, or a stand-in in tests. */
 export type RequirementSupport = Pick<Office.RequirementSetSupport, "isSetSupported">;
 
-/** This Excel lacks requirement sets the add-in needs; the message says which and where to get them. */
+/**
+ * This Excel lacks requirement sets the add-in needs; the message says which and where to get them.
+ * @internal host-support, profiles and error-table tests name the class.
+ */
 export class UnsupportedExcelError extends SpendSyncError {
   override readonly name = "UnsupportedExcelError";
   constructor(readonly missing: readonly RequiredSet[]) {
@@ -54,7 +66,10 @@ export class UnsupportedExcelError extends SpendSyncError {
   }
 }
 
-/** The required sets this Excel does not support, in the order of REQUIRED_SETS. */
+/**
+ * The required sets this Excel does not support, in the order of REQUIRED_SETS.
+ * @internal host-support.test.ts checks each Excel's missing sets directly.
+ */
 export function missingSets(requirements: RequirementSupport, required: readonly RequiredSet[] = REQUIRED_SETS): RequiredSet[] {
   return required.filter((set) => !requirements.isSetSupported(set.name, set.version));
 }

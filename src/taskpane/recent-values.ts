@@ -14,12 +14,16 @@ export interface RecentValue {
   label: string;
 }
 
-/** How many values a list keeps, most recent first. */
+/**
+ * How many values a list keeps, most recent first.
+ * @internal recent-values.test.ts fills a list past it.
+ */
 export const RECENT_LIMIT = 8;
 const MAX_TEXT = 200;
 
 const RECENT_PREFIX = "spendsync.recent.";
 
+/** @internal recent-values.test.ts reads the stored list by it. */
 export function recentKey(enterpriseId: string, kind: RecentKind): string {
   const what = typeof kind === "string" ? kind : `periods.${kind.periodsOf}`;
   return `${RECENT_PREFIX}${enterpriseId}.${what}`;

@@ -13,7 +13,10 @@ import type { Workbook } from "../sheets";
 
 /** The gateway's path of a batch's link (the gateway's routes.ts answers it). */
 const LINK_PATH = "/team/v1/link/";
-/** The workbook setting naming the batch last submitted from it. */
+/**
+ * The workbook setting naming the batch last submitted from it.
+ * @internal team-batch-link.test.ts writes the setting an older run left.
+ */
 export const SUBMITTED_SETTING = "spendsync.team.submitted";
 
 const BATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

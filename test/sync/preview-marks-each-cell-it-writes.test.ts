@@ -7,7 +7,8 @@
  */
 import type { CellWrite, TrackedValues, Workbook } from "../../src/sheets";
 import { EDITABLE_FILL } from "../../src/sheets";
-import { EDITED_FILL, PREVIEW_FILLS, markPreview, previewMarks, previewStatus, type PlannedRow, type SheetRow, type SyncTable } from "../../src/sync";
+import { EDITED_FILL } from "../../src/sheets";
+import { PREVIEW_FILLS, markPreview, previewMarks, previewStatus, type PlannedRow, type SheetRow, type SyncTable } from "../../src/sync";
 
 const blank: TrackedValues = { state: "approved", accounted_id: "", paid_id: "", paid_at: "" };
 const columns = { id: 1, state: 5, accounted_id: 6, paid_id: 7, paid_at: 8, status: 9 };

@@ -4,10 +4,9 @@
  */
 import { updateExpense } from "../../src/api";
 import { EDITABLE_FILL, discardEdits, refreshTable, type CellWrite, type TrackedValues, type Workbook } from "../../src/sheets";
-import {
-  EDITED_FILL, GONE_NOT_SENT, OUTCOME_FILLS, PREVIEW_FILLS, markPreview, previewInSheet, previewMarks, previewStatus, runSync,
-  type PlannedRow, type SheetRow, type SyncTable,
-} from "../../src/sync";
+import { EDITED_FILL } from "../../src/sheets";
+import { GONE_NOT_SENT, PREVIEW_FILLS, markPreview, previewInSheet, previewMarks, previewStatus, runSync, type PlannedRow, type SheetRow, type SyncTable } from "../../src/sync";
+import { OUTCOME_FILLS } from "../../src/sync/write-outcomes";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { cellOf, edit, fillOf, loadFor } from "../support/sync";
 

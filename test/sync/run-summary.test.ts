@@ -5,7 +5,8 @@
  */
 import { updateExpense, type RawRequest } from "../../src/api";
 import { EDITABLE_FILL } from "../../src/sheets";
-import { EDITED_FILL, JOURNAL_TABLE, PlanChangedError, SyncSetupError, previewInSheet, previewSync, runSync } from "../../src/sync";
+import { EDITED_FILL } from "../../src/sheets";
+import { JOURNAL_TABLE, PlanChangedError, SyncSetupError, previewInSheet, previewSync, runSync } from "../../src/sync";
 import { tableView, withExcel, type ExcelFixture } from "../support/excel";
 import { cellOf, clientWith, edit, fillOf, loadFor } from "../support/sync";
 

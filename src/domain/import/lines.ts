@@ -24,6 +24,7 @@ export interface ImportLine {
   value: string;
 }
 
+/** @internal matching-rules.test.ts types its expected problems. */
 export interface LineProblem {
   line: number;
   why: string;

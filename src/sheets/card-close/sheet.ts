@@ -41,7 +41,10 @@ export interface CardCloseReport {
   carriedRows: number;
 }
 
-/** Where a close goes: sheet names under Excel's 31 characters, table names Excel accepts. */
+/**
+ * Where a close goes: sheet names under Excel's 31 characters, table names Excel accepts.
+ * @internal card-close tests find the close's sheets and tables by it.
+ */
 export function closePlace(lastFour: string, periodEnd: string) {
   const base = `Close ${lastFour} ${periodEnd}`;
   const table = `CardClose_${lastFour.replace(/\W/g, "")}_${periodEnd.replace(/-/g, "")}`;

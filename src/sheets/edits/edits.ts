@@ -20,7 +20,10 @@ export interface RowEdit {
 /** The headers of the id and tracked columns. */
 export type EditHeaders = { id: string } & Record<TrackedKey, string>;
 
-/** Column positions by header text. */
+/**
+ * Column positions by header text.
+ * @internal an-edit-is-a-tracked-cell test checks header lookup directly.
+ */
 export function columnIndex(header: string[]): Map<string, number> {
   return new Map(header.map((h, i) => [h, i]));
 }

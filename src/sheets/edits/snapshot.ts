@@ -48,6 +48,7 @@ export const snapshotTableOf = (tableName: string) => `Snap_${tableName}`;
  * The snapshot's sheet: "Snap <table name>" where it fits Excel's 31 characters; a longer name keeps its start
  * and ends with a tag of the whole name, so that two tables whose names share their first 26 characters
  * (SpendExpenses_1a2b3c4d_approved_from… and …_approved_to…) never share a sheet, which a load would replace.
+ * @internal snapshot and pipelined-load tests read the hidden sheet by its name.
  */
 export function snapshotSheetOf(tableName: string): string {
   const plain = `Snap ${tableName}`;

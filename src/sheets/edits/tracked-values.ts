@@ -13,7 +13,10 @@ function roundToSecond(iso: string): string {
   return iso.length === 24 && iso.charCodeAt(19) === 46 ? `${iso.slice(0, 19)}Z` : iso;
 }
 
-/** paid_at from a cell: an Excel date serial or a text timestamp; "" when empty. Unreadable text stays as typed. */
+/**
+ * paid_at from a cell: an Excel date serial or a text timestamp; "" when empty. Unreadable text stays as typed.
+ * @internal tracked-values tests check each cell form of paid_at directly.
+ */
 export function canonicalTimestamp(value: CellValue | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   if (typeof value === "number") return serialToTrackedTimestamp(value);

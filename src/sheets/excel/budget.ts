@@ -22,6 +22,7 @@ export type RowCosts = WeakMap<CellValue[], { formats: readonly (string | null)[
 
 /** Bytes of a row's number formats as JSON; a formatter's shared (frozen) rows are measured once. */
 const sharedFormatBytes = new WeakMap<readonly (string | null)[], number>();
+/** @internal rows-are-cut-into-requests-by-their-bytes.test.ts checks the byte count directly. */
 export function bytesOfFormats(formats: readonly (string | null)[]): number {
   let bytes = sharedFormatBytes.get(formats);
   if (bytes === undefined) {
@@ -31,7 +32,10 @@ export function bytesOfFormats(formats: readonly (string | null)[]): number {
   return bytes;
 }
 
-/** Splits rows into chunks whose request bytes (as `rowBytes` counts them) stay within the budget. */
+/**
+ * Splits rows into chunks whose request bytes (as `rowBytes` counts them) stay within the budget.
+ * @internal rows-are-cut-into-requests-by-their-bytes.test.ts checks the cut at the budget's edges.
+ */
 export function chunkRows(count: number, rowBytes: (index: number) => number, budget = REQUEST_BUDGET_BYTES): [number, number][] {
   const chunks: [number, number][] = [];
   let start = 0;

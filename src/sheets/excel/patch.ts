@@ -213,7 +213,10 @@ export function growOver(at: LocatedTable, update: TableUpdate, columns: readonl
   });
 }
 
-/** Rows of `rows` (sorted, distinct) grouped into runs of consecutive rows. */
+/**
+ * Rows of `rows` (sorted, distinct) grouped into runs of consecutive rows.
+ * @internal a-patch-goes-as-few-ranges test checks the grouping directly.
+ */
 export function rowRuns(rows: readonly number[]): [number, number][] {
   const runs: [number, number][] = [];
   for (const row of rows) {

@@ -42,6 +42,7 @@ interface Run {
 /**
  * A formula that calls one of Spend Sync's functions: `SPEND.` as a function's namespace, in any case, outside
  * a text in double quotes or a sheet name in single quotes (`=SUM(A1)` is not; `=IFERROR(SPEND.EXPENSES(…),"")` is).
+ * @internal refresh-data-recalculates-only-spend-formulas.test.ts checks quoted names and texts directly.
  */
 export function callsSpend(formula: string): boolean {
   const code = formula.replace(/"(?:[^"]|"")*"/g, '""').replace(/'(?:[^']|'')*'/g, "''");

@@ -10,6 +10,7 @@ export const RUN_OPTIONS: Excel.RunOptions = { delayForCellEdit: true };
  * A request Excel has not answered after this long may be waiting for the person to leave a cell: with
  * delayForCellEdit, Excel delays it "until the user exits cell edit mode", and says nothing (no event tells an
  * add-in). On Windows, clicking the taskpane does not end cell edit (office-js #806), so the taskpane says so.
+ * @internal wait-notice tests and the ledger's break advance fake timers by it.
  */
 export const WAIT_NOTICE_MS = 2_000;
 

@@ -10,7 +10,10 @@ import { EDITED_FILL } from "../port/marks";
 import { timestampToSerial } from "../port/values";
 import type { CellWrite, Workbook } from "../port/workbook";
 
-/** The cells of the fills: values with the edited fill, and each row's status naming its source lines. */
+/**
+ * The cells of the fills: values with the edited fill, and each row's status naming its source lines.
+ * @internal bench/import.ts measures the fill alone.
+ */
 export function fillCells(table: Pick<ImportTable, "columns" | "statuses">, fills: readonly Fill[]): CellWrite[] {
   const cells: CellWrite[] = [];
   const sources = new Map<number, string[]>();

@@ -8,7 +8,10 @@ import { writeImportFills } from "./fill";
 import { currencyDecimals, readImportTable } from "./table";
 import type { Workbook } from "../port/workbook";
 
-/** Payments may come 30 days before a record's first day (allowances paid ahead) and 60 after its last. */
+/**
+ * Payments may come 30 days before a record's first day (allowances paid ahead) and 60 after its last.
+ * @internal import tests and bench/import.ts match with the window the taskpane uses.
+ */
 export const DEFAULT_WINDOW: MatchWindow = { before: 30, after: 60 };
 
 export interface ImportOptions {

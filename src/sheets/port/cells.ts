@@ -17,7 +17,10 @@ export const CELL_TEXT_LIMIT = 32_767;
 /** The widest a column is sized to its content, in points: a long description or status does not take the screen. */
 export const WIDTH_CAP = 300;
 
-/** Where a longer text is cut, this ends it, so a reader sees that the cell does not hold all of it. */
+/**
+ * Where a longer text is cut, this ends it, so a reader sees that the cell does not hold all of it.
+ * @internal cell-limit tests expect a cut text's exact ending.
+ */
 export const cutMarker = (length: number) => ` … [cut by Spend Sync: ${length} characters in all]`;
 
 /** A text that fits a cell: longer ones are cut, with the marker, never in the middle of a surrogate pair. */

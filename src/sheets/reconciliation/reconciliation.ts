@@ -36,7 +36,10 @@ export interface SummaryLine {
 export const ALL_TYPES = "All types";
 export const SUMMARY_HEADER = ["Type", "Reconciliation", "Currency", "Movements", "Amount (charges +, deposits −)"];
 
-/** The amount a movement adds to the card's balance: deposits negative, charges as shown. */
+/**
+ * The amount a movement adds to the card's balance: deposits negative, charges as shown.
+ * @internal reconciliation-summary test checks the sign per movement type directly.
+ */
 export function signedAmount(m: SummaryMovement): number {
   if (m.amount === null) return 0;
   return m.deposit ? -Math.abs(m.amount) : m.amount;

@@ -36,7 +36,10 @@ const SUMMARY_COLUMNS: { key: string; header: string; kind: ColumnKind; currency
   { key: "amount", header: SUMMARY_HEADER[4], kind: "amount", currencyKey: "currency" },
 ];
 
-/** Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table. */
+/**
+ * Where the summary of a movements query goes: its own sheet (under Excel's 31 characters) and table.
+ * @internal summary tests find the summary's sheet and table by it.
+ */
 export function summaryPlace(params: Extract<LoadParams, { resource: "movements" }> | Query, movementsTable: string): { sheetName: string; tableName: string } {
   // sheetNameOf is unique per query and, for movements, starts with "Movements "; "Summary " is shorter, so it still fits.
   return { sheetName: `Summary ${sheetNameOf(params).slice("Movements ".length)}`, tableName: `${movementsTable}_Summary` };

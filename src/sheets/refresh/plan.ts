@@ -23,6 +23,7 @@ import { readOnlyNotesFirst, threeWay, type ThreeWay } from "./three-way";
 import { sameTracked } from "../edits/tracked-values";
 import type { CellValue, RowPatch } from "../port/workbook";
 
+/** @internal refresh and duplicate-record tests expect the row's exact status. */
 export const DUPLICATE_NOTE = "Duplicate row of this record: not refreshed.";
 
 /** What Refresh reads of the table to decide: its id, tracked and status cells, by body row. */
@@ -35,7 +36,10 @@ export interface SheetCells {
   statuses: string[];
 }
 
-/** A row to write: its values and fills by layout place (undefined: left as it is; a fill may go without a value). */
+/**
+ * A row to write: its values and fills by layout place (undefined: left as it is; a fill may go without a value).
+ * @internal refresh-writes-only-what-changed.test.ts types its expected patches.
+ */
 export interface Patch extends RowPatch {
   values: (CellValue | undefined)[];
   fills: (string | null | undefined)[];

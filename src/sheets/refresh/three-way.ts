@@ -19,7 +19,10 @@ export interface ThreeWay {
   discarded: number;
 }
 
-/** The status of a row whose edit Refresh kept: "Unsynced: paid (server: approved)". */
+/**
+ * The status of a row whose edit Refresh kept: "Unsynced: paid (server: approved)".
+ * @internal three-way-keeps-the-users-edit.test.ts expects the kept edit's exact status.
+ */
 export const unsyncedNote = (desired: TrackedValues, server: TrackedValues) =>
   `${UNSYNCED_PREFIX}: ${describeTracked(desired)} (server: ${describeTracked(server)})`;
 

@@ -41,6 +41,7 @@ type A = Allowance;
  * (each segment's converted_amount is a money object). Every allowance source asks for the segments for this
  * (ALLOWANCE_CURRENCY_EXPAND), whatever the user chose to show. Segments that disagree are all named ("CLP /
  * USD"): not an ISO code, so the amount shows its own decimals and the load names it; none, an empty cell.
+ * @internal every-table-reads-identity test checks the converted amount's currency directly.
  */
 export function convertedCurrency(a: A): string | null {
   const codes = [...new Set((a.allowance_segments ?? []).map((s) => s.converted_amount.currency))];
@@ -50,7 +51,10 @@ export function convertedCurrency(a: A): string | null {
 /** What every allowance request expands, beside the user's choice: the segments, which name the converted amount's currency. */
 export const ALLOWANCE_CURRENCY_EXPAND = "allowance_segments" as const;
 
-/** Identity, the editable columns and Sync status, then the rest; with expand, the beneficiary's name (the id kept beside it). */
+/**
+ * Identity, the editable columns and Sync status, then the rest; with expand, the beneficiary's name (the id kept beside it).
+ * @internal column-order tests read every resource's columns with and without expand.
+ */
 export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
   const identity: Column<A>[] = [
     { key: "id", header: "Allowance ID", kind: "id", value: (a) => a.id },
@@ -92,7 +96,10 @@ export function allowanceColumns(expand: ReadonlySet<string>): Column<A>[] {
   return readingOrder(identity, trackingColumns<A>(ALLOWANCE_STATES), rest);
 }
 
-/** An allowance query's expand with the segments added (once, in the order the user gave, the segments last). */
+/**
+ * An allowance query's expand with the segments added (once, in the order the user gave, the segments last).
+ * @internal a-table-is-named-for-its-query.test.ts checks the segments are added once.
+ */
 export const withCurrencyExpand = <T extends string>(expand: readonly T[]): (T | typeof ALLOWANCE_CURRENCY_EXPAND)[] =>
   expand.includes(ALLOWANCE_CURRENCY_EXPAND as T) ? [...expand] : [...expand, ALLOWANCE_CURRENCY_EXPAND];
 

@@ -18,7 +18,10 @@ const CARD_PARAMS = declare([
 export const CardParams = paramsSchema("cards", CARD_PARAMS);
 type CardParams = z.output<typeof CardParams>;
 
-/** Identity (with the holder's name, expanded), Sync status, then the rest. */
+/**
+ * Identity (with the holder's name, expanded), Sync status, then the rest.
+ * @internal column-order and spill tests read every resource's columns with and without expand.
+ */
 export function cardColumns(expand: ReadonlySet<string>): Column<Card>[] {
   const identity: Column<Card>[] = [
     { key: "id", header: "Card ID", kind: "id", value: (c) => c.id },

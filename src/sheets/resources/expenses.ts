@@ -47,6 +47,7 @@ const name = (o: unknown) => (o && typeof o === "object" && "name" in o ? (o as 
 /**
  * Identity (number, date, description, amount), the editable columns and Sync status, then the rest. With
  * expand, a person, cost center or category shows its name; its id stays in a column of its own, for lookups.
+ * @internal column-order and discard tests read every resource's columns with and without expand.
  */
 export function expenseColumns(expand: ReadonlySet<string>): Column<E>[] {
   const identity: Column<E>[] = [

@@ -45,7 +45,10 @@ const MOVEMENT_PARAMS = declare([
 export const MovementParams = paramsSchema("movements", MOVEMENT_PARAMS);
 type MovementParams = z.output<typeof MovementParams>;
 
-/** Identity (date, description, amount), Sync status, then the rest. */
+/**
+ * Identity (date, description, amount), Sync status, then the rest.
+ * @internal column-order tests read every resource's columns with and without expand.
+ */
 export function movementColumns(expand: ReadonlySet<string>): Column<Movement>[] {
   const identity: Column<Movement>[] = [
     { key: "id", header: "Movement ID", kind: "id", value: (m) => m.id },

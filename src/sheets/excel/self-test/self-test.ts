@@ -22,7 +22,10 @@ interface CheckResult {
   detail: string;
 }
 
-/** A feature of the =SPEND functions that depends on a requirement set, and whether this Excel reports it. */
+/**
+ * A feature of the =SPEND functions that depends on a requirement set, and whether this Excel reports it.
+ * @internal the type of functionFeatures, read by self-test.test.ts.
+ */
 export interface FeatureReport {
   name: string;
   /** The requirement set that brings it ("CustomFunctionsRuntime 1.4"). */
@@ -48,6 +51,7 @@ type Requirements = Pick<Office.RequirementSetSupport, "isSetSupported">;
  * picks the form from the same sets): data types from custom functions need CustomFunctionsRuntime 1.4; a
  * number's format inside a Double value is ExcelApi 1.19 (FormattedNumber before it); formula value preview is
  * CustomFunctionsRuntime 1.5.
+ * @internal self-test.test.ts checks each requirement set's feature without a workbook.
  */
 export function functionFeatures(requirements: Requirements): FeatureReport[] {
   const has = (name: string, version: string) => requirements.isSetSupported(name, version) === true;
