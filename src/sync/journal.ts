@@ -13,7 +13,7 @@ import type { JournalEntry, JournalRequest } from "./outcome";
 
 /** @internal sync tests read the journal by it; the workbench page (a development entry) shows it. */
 export const JOURNAL_TABLE = "SpendSyncJournal";
-/** @internal journal-race.test.ts makes the sheet a racing run would. */
+/** @internal journal-race.test.ts checks a race leaves one journal sheet of this name. */
 export const JOURNAL_SHEET = "Spend Sync journal";
 /**
  * "Request" says what each line records, so that an HTTP status is never read as another request's: a PATCH

@@ -15,7 +15,7 @@ import type { Workbook } from "../sheets";
 const LINK_PATH = "/team/v1/link/";
 /**
  * The workbook setting naming the batch last submitted from it.
- * @internal team-batch-link.test.ts writes the setting an older run left.
+ * @internal team-batch-link.test.ts reads what was noted and breaks it.
  */
 export const SUBMITTED_SETTING = "spendsync.team.submitted";
 
