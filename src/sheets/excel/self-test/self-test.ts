@@ -22,11 +22,8 @@ interface CheckResult {
   detail: string;
 }
 
-/**
- * A feature of the =SPEND functions that depends on a requirement set, and whether this Excel reports it.
- * @internal the type of functionFeatures, read by self-test.test.ts.
- */
-export interface FeatureReport {
+/** A feature of the =SPEND functions that depends on a requirement set, and whether this Excel reports it. */
+interface FeatureReport {
   name: string;
   /** The requirement set that brings it ("CustomFunctionsRuntime 1.4"). */
   set: string;
