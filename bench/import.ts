@@ -8,6 +8,8 @@
  *   as the import writes them: one request-sized batch of ranges, a range per run of adjacent rows of a column.
  * The import must take at most 1.5 x write alone. Its peak heap is sampled (as V8 holds it, and live) and held
  * to HEAP_BOUND. A run takes minutes: the first import is the warm-up of both ways and the heap's measure.
+ * BENCH_ROUNDS sets the timed rounds (3); a line on stderr marks each step, with the seconds since the start and
+ * the Excel worker's requests, so that a slow step shows while it runs.
  */
 import { SpendClient, listExpenses } from "../src/api";
 import { decideDateOrder, decideDecimalMark, guessColumns, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
@@ -21,7 +23,7 @@ import { startSandboxProcess } from "./sandbox-process";
 import { render, writeAll } from "./sheets-load";
 
 const ROUND_TRIP_MS = 20;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LINES = 100_000;
 const ANCHOR = "2026-11-01";
 /**
@@ -54,6 +56,28 @@ function bankFile(sub: string): { bytes: Uint8Array; mapping: FileMapping; delim
   return { bytes: file.bytes, mapping, delimiter: shape.delimiter, header: shape.header, truthFills: file.truth.filter((t) => t.expect === "fill").length };
 }
 
+/**
+ * A step's line on stderr: seconds since the bench started, and what Excel was asked since the last line; and
+ * the workbook restored (the worker's count of requests starts again).
+ */
+function stepper(excel: RemoteExcel): { step: (name: string) => Promise<void>; restore: () => Promise<void> } {
+  const started = performance.now();
+  let lastRequests = 0;
+  const restore = async () => {
+    await excel.restore();
+    lastRequests = 0;
+  };
+  const step = async (name: string) => {
+    const { requests } = await excel.stats();
+    const fresh = requests.slice(lastRequests);
+    lastRequests = requests.length;
+    const bytes = fresh.reduce((sum, r) => sum + r.bytes, 0);
+    const actions = fresh.reduce((sum, r) => sum + r.actions, 0);
+    console.error(`  [import bench ${((performance.now() - started) / 1000).toFixed(1)} s] ${name} (Excel: ${fresh.length} requests, ${actions.toLocaleString("en-US")} actions, ${MB(bytes)} sent)`);
+  };
+  return { step, restore };
+}
+
 export async function benchImport(): Promise<void> {
   const sandbox = await startSandboxProcess(["--scale", "170", "--seed", "1", "--anchor", ANCHOR]);
   const excel = new RemoteExcel(ROUND_TRIP_MS);
@@ -64,12 +88,16 @@ export async function benchImport(): Promise<void> {
     const params: LoadParams = { resource: "expenses", enterpriseId: enterprise.id, subsidiaryId: sub, expand: ["user"] };
     const tableName = tableNameOf(params);
     const workbook = new ExcelWorkbook(excel);
+    const { step, restore } = stepper(excel);
+    await step("sandbox started");
     await writeAll(workbook, params, render(params, await listExpenses(client, sub, { expand: ["user"] }).all()));
     // The table's setting as a load keeps it (writeAll keeps the parameters only): what the import reads the columns from.
     const columns = sourceOf(params).columns.map((c) => c.header);
     await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify({ params, columns, loadedAt: "2026-11-01T00:00:00.000Z" }));
     await excel.save();
+    await step("table loaded and saved");
     const file = bankFile(sub);
+    await step("bank file generated");
     const importOnce = async () => {
       const read = await readImportFile(chunksOf(file.bytes), file.delimiter, file.mapping, file.header);
       return importLines(workbook, tableName, read, { kind: "bank", fileName: "bank file" });
@@ -77,29 +105,38 @@ export async function benchImport(): Promise<void> {
     // The first import: its report (what write alone writes), the warm-up of both ways (write alone is the
     // import's own writer), and its peak heap as V8 holds it, sampled every 5 ms (garbage not yet collected included).
     const heap = await withPeakHeap(importOnce);
+    await step("first import (warm-up, peak heap)");
     const { report, filledRows } = heap.value;
-    await excel.restore();
+    await restore();
     const restored = await readImportTable(workbook, tableName);
     const rows = restored.records.length;
     const filled = fillCells(restored, report.fills).length;
     console.log(`\nimport: a ${MB(file.bytes.length)} bank file of ${LINES.toLocaleString("en-US")} lines into ${rows.toLocaleString("en-US")} rows, Excel at ${ROUND_TRIP_MS} ms per round trip`);
     console.log(`  ${filledRows.toLocaleString("en-US")} rows filled from ${report.counts.filled.toLocaleString("en-US")} lines (the truth: ${file.truthFills.toLocaleString("en-US")} lines to fill): ${filled.toLocaleString("en-US")} filled cells; ${JSON.stringify(report.counts)}`);
 
+    let ran = "restore, table read";
     const timed = await interleaved(ROUNDS, {
+      // Each way's line comes before the next restore (which starts a fresh count of requests), outside the clock.
       import: async (clock) => {
-        await excel.restore();
+        await step(`${ran} done`);
+        ran = "import";
+        await restore();
         clock.start();
         return importOnce();
       },
       "write alone": async (clock) => {
-        await excel.restore();
+        await step(`${ran} done`);
+        ran = "write alone";
+        await restore();
         const cells = fillCells(await readImportTable(workbook, tableName), report.fills);
         clock.start();
         await workbook.writeCells(tableName, cells);
       },
     }, { warmUp: false });
-    await excel.restore();
+    await step(`${ran} done`);
+    await restore();
     const live = await withPeakLiveHeap(importOnce, LIVE_SAMPLE_MS);
+    await step("import (live heap)");
     const ratio = timed.import.ms / timed["write alone"].ms;
     console.log(table([
       ["way", "median", "runs (ms)"],

@@ -2,7 +2,7 @@
  * Single cells written into a table's body (a sync's server values, statuses and fills): grouped into runs of
  * adjacent rows of one column, in requests within the request budget.
  */
-import type { XContext } from "./api";
+import type { XContext, XRange } from "./api";
 import { OPERATION_BYTES, REQUEST_BUDGET_BYTES } from "./budget";
 import { typedBytes, typedCell } from "../port/cells";
 import { locateTable } from "./locate";
@@ -23,9 +23,7 @@ export async function writeCells(context: XContext, tableName: string, cells: Ce
   // Cells that take only a fill: runs of one colour, the value left alone.
   const fillsOnly = cells.filter((cell) => cell.value === undefined && cell.fill !== undefined).sort((a, b) => a.column - b.column || a.row - b.row);
   for (const fill of fillRuns(fillsOnly)) {
-    const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + fill.column, fill.count, 1);
-    if (fill.color === null) part.format.fill.clear();
-    else part.format.fill.color = fill.color;
+    paint(at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + fill.column, fill.count, 1), fill.color).untrack();
     bytes += OPERATION_BYTES;
     if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4) {
       await context.sync();
@@ -36,12 +34,14 @@ export async function writeCells(context: XContext, tableName: string, cells: Ce
     const range = at.sheet.getRangeByIndexes(at.top + 1 + run[0].row, at.left + run[0].column, run.length, 1);
     range.valuesAsJson = run.map((cell) => [typedCell(cell.value)]);
     bytes += OPERATION_BYTES + run.reduce((sum, cell) => sum + typedBytes(cell.value) + 4, 0);
-    for (const fill of fillRuns(run)) {
-      const part = at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + run[0].column, fill.count, 1);
-      if (fill.color === null) part.format.fill.clear();
-      else part.format.fill.color = fill.color;
+    const fills = fillRuns(run);
+    for (const fill of fills) {
+      // One fill over the whole run (an import's edited cells) goes on the run's own range: no range more.
+      const part = fills.length === 1 && fill.count === run.length ? range : at.sheet.getRangeByIndexes(at.top + 1 + fill.row, at.left + run[0].column, fill.count, 1);
+      paint(part, fill.color).untrack();
       bytes += OPERATION_BYTES;
     }
+    range.untrack();
     // The next run (at most a quarter of the budget) still fits after this point.
     if (bytes > (REQUEST_BUDGET_BYTES * 3) / 4 - 2 * OPERATION_BYTES) {
       await context.sync();
@@ -49,6 +49,20 @@ export async function writeCells(context: XContext, tableName: string, cells: Ce
     }
   }
   await context.sync();
+}
+
+/**
+ * A fill (null clears it) on a range whose every write is queued: the caller untracks it then. Inside Excel.run
+ * Office.js keeps (auto-tracks) every range made, and at the run's end releases each in a cleanup request whose
+ * every release scans that request's actions: quadratic in the ranges of the run, 10 minutes of the add-in's CPU
+ * for the 200,000 ranges of a 100,000-cell import (bench/import.ts), and a cleanup over Excel on the web's 5 MB,
+ * refused and retried. Untracked as soon as their writes are queued, the ranges cost nothing at the end; the
+ * performance article says so: https://learn.microsoft.com/office/dev/add-ins/excel/performance#untrack-unneeded-ranges
+ */
+function paint(range: XRange, color: string | null): XRange {
+  if (color === null) range.format.fill.clear();
+  else range.format.fill.color = color;
+  return range;
 }
 
 /**
