@@ -12,12 +12,13 @@
  * the Excel worker's requests, so that a slow step shows while it runs.
  */
 import { SpendClient, listExpenses } from "../src/api";
-import { decideDateOrder, decideDecimalMark, guessColumns, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
+import { decideDateOrder, decideDecimalMark, guessColumns, matchLines, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
 import { DEFAULT_WINDOW, SETTING_PREFIX, fillCells, importLines, readImportTable, sourceOf, tableNameOf, type LoadParams } from "../src/sheets";
+import { currencyDecimals } from "../src/sheets/import/table";
 import { ExcelWorkbook } from "../src/sheets/excel";
 import { generateDemoData } from "../src/sandbox/demo-data";
 import { generateBankFile } from "../src/sandbox/import-files";
-import { MB, interleaved, table, withPeakHeap, withPeakLiveHeap } from "./measure";
+import { MB, interleaved, table, withPeakHeap, withPeakLiveHeap, withThreadCpu } from "./measure";
 import { RemoteExcel } from "./remote-excel";
 import { startSandboxProcess } from "./sandbox-process";
 import { render, writeAll } from "./sheets-load";
@@ -78,6 +79,28 @@ function stepper(excel: RemoteExcel): { step: (name: string) => Promise<void>; r
   return { step, restore };
 }
 
+/**
+ * Where an import's time goes, in one more untimed run: each part's wall time, the add-in's CPU in it (its
+ * thread's), and Excel's busy time in it (the worker's answers, the round trips included).
+ */
+async function parts(excel: RemoteExcel, restore: () => Promise<void>, readFile: () => ReturnType<typeof readImportFile>, workbook: ExcelWorkbook, tableName: string): Promise<void> {
+  await restore();
+  const rows: string[][] = [["part", "wall", "add-in CPU", "Excel busy"]];
+  const part = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    excel.takeExcelMs();
+    const started = performance.now();
+    const { value, cpuMs } = await withThreadCpu(fn);
+    rows.push([name, `${Math.round(performance.now() - started)} ms`, `${cpuMs} ms`, `${Math.round(excel.takeExcelMs())} ms`]);
+    return value;
+  };
+  const read = await part("read the file", readFile);
+  const tableRead = await part("read the table", () => readImportTable(workbook, tableName));
+  const report = await part("match", async () => matchLines(tableRead.records, read, { kind: "bank", records: tableRead.resource, fileName: "bank file", window: DEFAULT_WINDOW, decimals: currencyDecimals }));
+  const cells = await part("the cells to write", async () => fillCells(tableRead, report.fills));
+  await part("write them", () => workbook.writeCells(tableName, cells));
+  console.log(table(rows).replace(/^/gm, "  "));
+}
+
 export async function benchImport(): Promise<void> {
   const sandbox = await startSandboxProcess(["--scale", "170", "--seed", "1", "--anchor", ANCHOR]);
   const excel = new RemoteExcel(ROUND_TRIP_MS);
@@ -115,6 +138,8 @@ export async function benchImport(): Promise<void> {
     console.log(`  ${filledRows.toLocaleString("en-US")} rows filled from ${report.counts.filled.toLocaleString("en-US")} lines (the truth: ${file.truthFills.toLocaleString("en-US")} lines to fill): ${filled.toLocaleString("en-US")} filled cells; ${JSON.stringify(report.counts)}`);
 
     let ran = "restore, table read";
+    await parts(excel, restore, async () => readImportFile(chunksOf(file.bytes), file.delimiter, file.mapping, file.header), workbook, tableName);
+    await step("the import's parts");
     const timed = await interleaved(ROUNDS, {
       // Each way's line comes before the next restore (which starts a fresh count of requests), outside the clock.
       import: async (clock) => {
