@@ -8,20 +8,23 @@
  *   as the import writes them: one request-sized batch of ranges, a range per run of adjacent rows of a column.
  * The import must take at most 1.5 x write alone. Its peak heap is sampled (as V8 holds it, and live) and held
  * to HEAP_BOUND. A run takes minutes: the first import is the warm-up of both ways and the heap's measure.
+ * BENCH_ROUNDS sets the timed rounds (3); a line on stderr marks each step, with the seconds since the start and
+ * the Excel worker's requests, so that a slow step shows while it runs.
  */
 import { SpendClient, listExpenses } from "../src/api";
-import { decideDateOrder, decideDecimalMark, guessColumns, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
+import { decideDateOrder, decideDecimalMark, guessColumns, matchLines, readImportFile, sniffShape, type FileMapping } from "../src/domain/import";
 import { DEFAULT_WINDOW, SETTING_PREFIX, fillCells, importLines, readImportTable, sourceOf, tableNameOf, type LoadParams } from "../src/sheets";
+import { currencyDecimals } from "../src/sheets/import/table";
 import { ExcelWorkbook } from "../src/sheets/excel";
 import { generateDemoData } from "../src/sandbox/demo-data";
 import { generateBankFile } from "../src/sandbox/import-files";
-import { MB, interleaved, table, withPeakHeap, withPeakLiveHeap } from "./measure";
+import { MB, collectGarbage, interleaved, table, withPeakHeap, withPeakLiveHeap, withThreadCpu } from "./measure";
 import { RemoteExcel } from "./remote-excel";
 import { startSandboxProcess } from "./sandbox-process";
 import { render, writeAll } from "./sheets-load";
 
 const ROUND_TRIP_MS = 20;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LINES = 100_000;
 const ANCHOR = "2026-11-01";
 /**
@@ -54,6 +57,50 @@ function bankFile(sub: string): { bytes: Uint8Array; mapping: FileMapping; delim
   return { bytes: file.bytes, mapping, delimiter: shape.delimiter, header: shape.header, truthFills: file.truth.filter((t) => t.expect === "fill").length };
 }
 
+/**
+ * A step's line on stderr: seconds since the bench started, and what Excel was asked since the last line; and
+ * the workbook restored (the worker's count of requests starts again).
+ */
+function stepper(excel: RemoteExcel): { step: (name: string) => Promise<void>; restore: () => Promise<void> } {
+  const started = performance.now();
+  let lastRequests = 0;
+  const restore = async () => {
+    await excel.restore();
+    lastRequests = 0;
+  };
+  const step = async (name: string) => {
+    const { requests } = await excel.stats();
+    const fresh = requests.slice(lastRequests);
+    lastRequests = requests.length;
+    const bytes = fresh.reduce((sum, r) => sum + r.bytes, 0);
+    const actions = fresh.reduce((sum, r) => sum + r.actions, 0);
+    console.error(`  [import bench ${((performance.now() - started) / 1000).toFixed(1)} s] ${name} (Excel: ${fresh.length} requests, ${actions.toLocaleString("en-US")} actions, ${MB(bytes)} sent)`);
+  };
+  return { step, restore };
+}
+
+/**
+ * Where an import's time goes, in one more untimed run: each part's wall time, the add-in's CPU in it (its
+ * thread's), and Excel's busy time in it (the worker's answers, the round trips included).
+ */
+async function parts(excel: RemoteExcel, restore: () => Promise<void>, readFile: () => ReturnType<typeof readImportFile>, workbook: ExcelWorkbook, tableName: string): Promise<void> {
+  await restore();
+  const rows: string[][] = [["part", "wall", "add-in CPU", "Excel busy"]];
+  const part = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    excel.takeExcelMs();
+    const started = performance.now();
+    const { value, cpuMs } = await withThreadCpu(fn);
+    rows.push([name, `${Math.round(performance.now() - started)} ms`, `${cpuMs} ms`, `${Math.round(excel.takeExcelMs())} ms`]);
+    return value;
+  };
+  const read = await part("read the file", readFile);
+  const tableRead = await part("read the table", () => readImportTable(workbook, tableName));
+  const report = await part("match", async () => matchLines(tableRead.records, read, { kind: "bank", records: tableRead.resource, fileName: "bank file", window: DEFAULT_WINDOW, decimals: currencyDecimals }));
+  const cells = await part("the cells to write", async () => fillCells(tableRead, report.fills));
+  await part("write them", () => workbook.writeCells(tableName, cells));
+  console.log(table(rows).replace(/^/gm, "  "));
+}
+
 export async function benchImport(): Promise<void> {
   const sandbox = await startSandboxProcess(["--scale", "170", "--seed", "1", "--anchor", ANCHOR]);
   const excel = new RemoteExcel(ROUND_TRIP_MS);
@@ -64,42 +111,60 @@ export async function benchImport(): Promise<void> {
     const params: LoadParams = { resource: "expenses", enterpriseId: enterprise.id, subsidiaryId: sub, expand: ["user"] };
     const tableName = tableNameOf(params);
     const workbook = new ExcelWorkbook(excel);
+    const { step, restore } = stepper(excel);
+    await step("sandbox started");
     await writeAll(workbook, params, render(params, await listExpenses(client, sub, { expand: ["user"] }).all()));
     // The table's setting as a load keeps it (writeAll keeps the parameters only): what the import reads the columns from.
     const columns = sourceOf(params).columns.map((c) => c.header);
     await workbook.writeSetting(SETTING_PREFIX + tableName, JSON.stringify({ params, columns, loadedAt: "2026-11-01T00:00:00.000Z" }));
     await excel.save();
+    await step("table loaded and saved");
     const file = bankFile(sub);
+    await step("bank file generated");
     const importOnce = async () => {
       const read = await readImportFile(chunksOf(file.bytes), file.delimiter, file.mapping, file.header);
       return importLines(workbook, tableName, read, { kind: "bank", fileName: "bank file" });
     };
     // The first import: its report (what write alone writes), the warm-up of both ways (write alone is the
     // import's own writer), and its peak heap as V8 holds it, sampled every 5 ms (garbage not yet collected included).
+    // From the live heap (the setup's garbage, the bank file's generation, collected first): else a collection
+    // during the import takes the sample below its start, and the peak reads 0.
+    collectGarbage();
     const heap = await withPeakHeap(importOnce);
+    await step("first import (warm-up, peak heap)");
     const { report, filledRows } = heap.value;
-    await excel.restore();
+    await restore();
     const restored = await readImportTable(workbook, tableName);
     const rows = restored.records.length;
     const filled = fillCells(restored, report.fills).length;
     console.log(`\nimport: a ${MB(file.bytes.length)} bank file of ${LINES.toLocaleString("en-US")} lines into ${rows.toLocaleString("en-US")} rows, Excel at ${ROUND_TRIP_MS} ms per round trip`);
     console.log(`  ${filledRows.toLocaleString("en-US")} rows filled from ${report.counts.filled.toLocaleString("en-US")} lines (the truth: ${file.truthFills.toLocaleString("en-US")} lines to fill): ${filled.toLocaleString("en-US")} filled cells; ${JSON.stringify(report.counts)}`);
 
+    let ran = "restore, table read";
+    await parts(excel, restore, async () => readImportFile(chunksOf(file.bytes), file.delimiter, file.mapping, file.header), workbook, tableName);
+    await step("the import's parts");
     const timed = await interleaved(ROUNDS, {
+      // Each way's line comes before the next restore (which starts a fresh count of requests), outside the clock.
       import: async (clock) => {
-        await excel.restore();
+        await step(`${ran} done`);
+        ran = "import";
+        await restore();
         clock.start();
         return importOnce();
       },
       "write alone": async (clock) => {
-        await excel.restore();
+        await step(`${ran} done`);
+        ran = "write alone";
+        await restore();
         const cells = fillCells(await readImportTable(workbook, tableName), report.fills);
         clock.start();
         await workbook.writeCells(tableName, cells);
       },
     }, { warmUp: false });
-    await excel.restore();
+    await step(`${ran} done`);
+    await restore();
     const live = await withPeakLiveHeap(importOnce, LIVE_SAMPLE_MS);
+    await step("import (live heap)");
     const ratio = timed.import.ms / timed["write alone"].ms;
     console.log(table([
       ["way", "median", "runs (ms)"],

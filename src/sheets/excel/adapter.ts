@@ -73,7 +73,7 @@ export class ExcelWorkbook implements Workbook {
 
   writeCells(tableName: string, cells: CellWrite[]): Promise<void> {
     if (cells.length === 0) return Promise.resolve();
-    return this.run((context) => writeCells(context, tableName, cells));
+    return writeCells(this.run, tableName, cells);
   }
 
   /**

@@ -59,6 +59,8 @@ export interface XRange {
   calculate: () => void;
   /** ExcelApi 1.9: the tables the range overlaps (with `fullyContained`, only those wholly inside it), top-left first. */
   getTables: (fullyContained?: boolean) => XTableScopedCollection;
+  /** Releases an auto-tracked range once its writes are queued (Office.js's client; cell-writes.ts says why). */
+  untrack: () => XRange;
 }
 
 /** Excel.RangeAreas (ExcelApi 1.9): https://learn.microsoft.com/javascript/api/excel/excel.rangeareas */

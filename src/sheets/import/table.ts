@@ -36,6 +36,17 @@ function dayOf(value: CellValue | undefined): number | null {
   return /^\d{4}-\d{2}-\d{2}/.test(text) ? dayNumber(text.slice(0, 10)) : null;
 }
 
+/** `read`, remembered per argument. */
+function once<A, R>(read: (arg: A) => R): (arg: A) => R {
+  const seen = new Map<A, R>();
+  return (arg) => {
+    if (seen.has(arg)) return seen.get(arg)!;
+    const value = read(arg);
+    seen.set(arg, value);
+    return value;
+  };
+}
+
 /** The decimals of a currency: ISO's, 2 for a code not listed. */
 export const currencyDecimals = (code: string): number => minorUnits(code) ?? 2;
 
@@ -61,6 +72,9 @@ export async function readImportTable(workbook: Workbook, tableName: string): Pr
     columns[key] = at;
   }
   const cells = (key: string, row: number): CellValue | undefined => column(key)?.[row];
+  // A table names the same few hundred people and days tens of thousands of times: each read once.
+  const personOf = once((text: string) => personKey(text));
+  const dayIn = once(dayOf);
   const records: ImportRecord[] = [];
   for (let row = 0; row < read.rowCount; row++) {
     const id = String(cells("id", row) ?? "").trim();
@@ -70,9 +84,9 @@ export async function readImportTable(workbook: Workbook, tableName: string): Pr
     const tracked = Object.fromEntries(TRACKED_KEYS.map((key) => [key, canonical(key, cells(key, row))])) as Record<TrackedKey, string>;
     records.push({
       row, id, label: `${k.label} ${String(cells(k.number, row) ?? "")}`, number: String(cells(k.number, row) ?? "").trim(),
-      persons: k.persons.map((key) => personKey(String(cells(key, row) ?? ""))).filter(Boolean),
+      persons: k.persons.map((key) => personOf(String(cells(key, row) ?? ""))).filter(Boolean),
       minor: typeof amount === "number" ? numberToMinor(amount, currencyDecimals(currency)) : null, currency,
-      from: dayOf(cells(k.first, row)), to: dayOf(cells(k.last, row)), ...tracked,
+      from: dayIn(cells(k.first, row)), to: dayIn(cells(k.last, row)), ...tracked,
     });
   }
   const statuses = Array.from({ length: read.rowCount }, (_, row) => String(cells(STATUS_KEY, row) ?? ""));
