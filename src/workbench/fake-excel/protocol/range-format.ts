@@ -56,9 +56,20 @@ function shownLength(cell: { value: unknown; numberFormat: string } | undefined)
   if (typeof value === "number" && /^[ymdhs:\- ]+$/.test(numberFormat)) return numberFormat.length;
   if (typeof value === "number" && /^#,##0(\.0+)?$/.test(numberFormat)) {
     const decimals = numberFormat.split(".")[1]?.length ?? 0;
-    return value.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).length;
+    return groupedFormat(decimals).format(value).length;
   }
   return String(value ?? "").length;
+}
+
+/**
+ * What toLocaleString("en-US", …) does, with its formatter made once per number of decimals: toLocaleString
+ * builds a new Intl.NumberFormat at every call, and an autofit measures every cell of its columns.
+ */
+const grouped = new Map<number, Intl.NumberFormat>();
+function groupedFormat(decimals: number): Intl.NumberFormat {
+  let format = grouped.get(decimals);
+  if (!format) grouped.set(decimals, (format = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })));
+  return format;
 }
 
 /** Excel's default column width in points (8.43 characters of Calibri 11). */
