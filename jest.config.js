@@ -5,7 +5,8 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json", diagnostics: false }],
+    // ts-jest, with the realm's builtins bound per module: a global lookup in jest's vm realm is slow (the file says more).
+    "^.+\\.ts$": ["<rootDir>/test/support/realm-builtins-transform.js", { tsconfig: "tsconfig.json", diagnostics: false }],
     // jose ships ES modules only, which Jest on Node 20 cannot require: compiled to CommonJS for the tests.
     "/node_modules/jose/.+\\.js$": ["ts-jest", { tsconfig: { allowJs: true, module: "commonjs", target: "ES2022" }, diagnostics: false }],
     // PGlite's CommonJS build loads Node's modules with import(), which Jest cannot run (the file says more).

@@ -5,8 +5,21 @@
  * It runs in the constructor: jest runs the setup files before an environment's setup().
  */
 const { readFileSync } = require("node:fs");
-const { Script } = require("node:vm");
+const vm = require("node:vm");
 const { TestEnvironment } = require("jest-environment-node");
+const { BINDING } = require("./realm-builtins-transform");
+
+/**
+ * node:vm's Script, of a text put in a block that binds the realm's builtins: each of the library's lookups of
+ * Object, Array or JSON (several a cell in every request it builds) is then a block constant, not a global found
+ * through the vm context's interceptor (realm-builtins-transform.js says why that is slow). Its declarations (var,
+ * and its one function) are still the realm's globals; the binding and the braces keep every line where it was.
+ */
+class Script extends vm.Script {
+  constructor(text, options) {
+    super(`{${BINDING}${text}\n}`, options);
+  }
+}
 
 const file = require.resolve("@microsoft/office-js/dist/excel-web-16.00.js");
 let script;

@@ -99,6 +99,19 @@ function versionOf(text: string): { major: number; minor: number } | null {
  * in-memory Excel asks it for what each request does; the add-in asks Microsoft's matrix (office-host.ts).
  */
 export function isSetSupported(profile: ExcelProfile, name: string, minVersion?: string | number): boolean {
+  // Asked for every action of every request (host.ts), always of a few sets: each answer is kept per profile
+  // object (a profile's sets never change: a different Excel is a new object).
+  let answers = answered.get(profile);
+  if (!answers) answered.set(profile, (answers = new Map()));
+  const key = `${typeof minVersion}:${String(minVersion)}:${typeof name}:${String(name)}`;
+  let answer = answers.get(key);
+  if (answer === undefined) answers.set(key, (answer = supported(profile, name, minVersion)));
+  return answer;
+}
+
+const answered = new WeakMap<ExcelProfile, Map<string, boolean>>();
+
+function supported(profile: ExcelProfile, name: string, minVersion?: string | number): boolean {
   if (name === undefined || name === null) return false;
   const entry = Object.entries(profile.sets).find(([set]) => set.toLowerCase() === String(name).toLowerCase());
   if (!entry) return false;
