@@ -39,6 +39,7 @@ const PROFILES_TEST = "test/workbench/profiles.test.ts";
 const FUNCTIONS_TEST = "test/functions/functions.test.ts";
 const FORMULAS_TEST = "test/workbench/formulas-calculate.test.ts";
 const EVENTS_TEST = "test/workbench/change-events.test.ts";
+const MARKS_TEST = "test/sync/preview-edit-marks.test.ts";
 const MANIFEST_TEST = "test/manifest/manifest.test.ts › \"manifest.xml passes\"";
 const t = (file: string, name: string) => `${file} › "${name}"`;
 
@@ -222,4 +223,8 @@ export const BREAKS: readonly Break[] = [
   { row: "R-worksheet-onrowsorted-sort-not-table-change", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "if (change.changeType === \"RowSorted\") {", replace: "if (false) {", test: t(EVENTS_TEST, "a sort raises no onChanged but the worksheet's onRowSorted") },
   { row: "R-tablechangedeventargs-changetype-row-deleted", file: "src/workbench/fake-excel/user-actions.ts", find: "changeType: \"RowDeleted\" });", replace: "changeType: \"RangeEdited\" });", test: t(EVENTS_TEST, "a deleted table row raises RowDeleted") },
   { row: "R-events-host-without-bridge-refuses", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "if (!this.sink) throw", replace: "if (false) throw", test: t(EVENTS_TEST, "a host that cannot deliver events refuses the registration") },
+  { row: "R-table-id-unique-in-workbook", file: "src/sheets/excel/edit-marks.ts", find: "const same = now && now.place.tableId === this.place.tableId && ", replace: "const same = now && ", test: t(MARKS_TEST, "a table deleted and loaded again under its name is read in full") },
+  { row: "R-events-formula-values-raise-none", file: "src/sync/marked-reads.ts", find: "...now.changedRows, ...now.formulaRows]", replace: "...now.changedRows]", test: t(MARKS_TEST, "a formula in a tracked cell is read again whenever Preview runs") },
+  { row: "R-worksheet-onrowsorted-marks-incomplete", file: "src/sheets/excel/edit-marks.ts", find: "found.table.worksheet.onRowSorted.add(async () => void (marks.complete = false));", replace: "found.table.worksheet.onRowSorted.add(async () => undefined);", test: t(MARKS_TEST, "an edit while the marks are incomplete (after a sort) is never missed") },
+  { row: "R-worksheet-onrowsorted-excelapi-1-10", file: "src/sheets/excel/edit-marks.ts", find: "    } catch {\n      return null; // a registration", replace: "    } catch (error) {\n      throw error; // a registration", test: t(MARKS_TEST, "a new runtime has no marks") },
 ];
