@@ -10,7 +10,8 @@
  * values typed over the service's cells compares each of those cells with its fingerprint (row-hashes.ts), and
  * those columns are most of the traffic. Excel cannot compute the fingerprints (no hash among its functions), so
  * "Excel compares" would need a copy of every service cell in the workbook, doubling what a load and a refresh
- * write; what avoids the read is edit marks recorded as the person types (docs/preview-reads.md weighs both).
+ * write; what avoids the read is edit marks recorded as the person types (docs/preview-reads.md weighs both): after
+ * one full read, while the marks are complete, only the marked rows are read (marked-reads.ts).
  */
 import {
   PREVIEW_SNAPSHOT_HEADERS, STATUS_KEY, TRACKED_KEYS, hashedPlaces, readStoredTable, snapshotTableOf, sourceOf,
