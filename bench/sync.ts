@@ -15,6 +15,8 @@ import {
 import { ExcelWorkbook, type ExcelHost } from "../src/sheets/excel";
 import { previewSync, runSync } from "../src/sync";
 import { FakeExcel } from "../src/workbench/fake-excel";
+import { DEFAULT_PROFILE } from "../src/workbench/fake-excel/profiles";
+import { useExcelProfile } from "../src/workbench/office-js/office-host";
 import { tableView } from "../test/support/excel";
 import { previewReadingEachAsk } from "../test/support/preview-baseline";
 import { interleaved, rate, table } from "./measure";
@@ -47,10 +49,12 @@ async function withClient<T>(fn: (client: SpendClient, sub: string) => Promise<T
 }
 
 /** Loads the subsidiary's expenses (grown to `growTo` rows with copies) and types the edits into the sheet, as a person pastes them. */
-async function editedTable(client: SpendClient, sub: string, excel: FakeExcel, workbook: Workbook, rows: number, growTo = 0) {
+async function editedTable(client: SpendClient, sub: string, excel: FakeExcel, workbook: Workbook, rows: number, growTo = 0, beforeEdits?: (tableName: string) => Promise<unknown>) {
   const { tableName } = await loadTable(client, workbook, { resource: "expenses", enterpriseId: client.enterpriseId, subsidiaryId: sub });
   // Grown before the edits, so that the copies are as loaded and the edits are exactly `rows` rows.
   if (growTo > 0) await growTable(workbook, tableName, growTo);
+  // A Preview before the edits reads in full and begins the edit marks, which the person's edits below then fill.
+  await beforeEdits?.(tableName);
   const t = tableView(excel, tableName);
   const ids = t.values("Expense ID") as string[];
   const states = t.values("State") as string[];
@@ -176,40 +180,49 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  * Preview as it read before (each step its own reads: test/support/preview-baseline.ts), measured in the same run.
  */
 async function benchBigPreview(): Promise<void> {
+  // The Office host around Microsoft's client is an Excel, as in the tests: the edit marks ask it for ExcelApi 1.10.
+  useExcelProfile(DEFAULT_PROFILE);
   const big = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
-    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 10, 50_000);
+    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 10, 50_000, (name) => previewSync(workbook, name));
     const whole = await traffic(excel, () => workbook.readTable(tableName));
-    const found = { before: -1, now: -2 };
+    const found = { before: -1, now: -2, full: -3 };
     const before = await traffic(excel, async () => (found.before = (await previewReadingEachAsk(workbook, tableName)).preview.counts.change));
     const preview = await traffic(excel, async () => (found.now = (await previewSync(workbook, tableName)).counts.change));
-    if (found.before !== found.now) throw new Error(`the preview found ${found.now} changes, reading per ask ${found.before}`);
+    // A runtime with no marks yet (or after a sort): the full read, and the registration of the marks' events.
+    const full = await traffic(excel, async () => (found.full = (await previewSync(new ExcelWorkbook(excel as unknown as ExcelHost), tableName)).counts.change));
+    if (found.before !== found.now || found.full !== found.now) throw new Error(`the preview found ${found.now} changes, reading per ask ${found.before}, reading in full ${found.full}`);
     const parts = await previewParts(excel, workbook, tableName);
     let report: Awaited<ReturnType<typeof runSync>> | null = null;
     const sync = await traffic(excel, async () => (report = await runSync(client, workbook, await previewSync(workbook, tableName))));
     if (report!.counts.applied !== edits.length) throw new Error(`applied ${report!.counts.applied} of ${edits.length}`);
-    return { whole, before, preview, sync, parts };
+    return { whole, before, preview, full, sync, parts };
   });
   const many = await withClient(async (client, sub) => {
     const excel = new FakeExcel();
     const workbook = new ExcelWorkbook(excel as unknown as ExcelHost);
-    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 1000, 50_000);
-    // Each Excel round trip costs EXCEL_MS from here on, as in Excel; the two ways take turns, median after a warm-up.
-    const timed = new ExcelWorkbook(new FakeExcel(excel.model, { latencyMs: EXCEL_MS }) as unknown as ExcelHost);
+    // Each Excel round trip costs EXCEL_MS from here on, as in Excel; the ways take turns, median after a warm-up.
+    const slow = new FakeExcel(excel.model, { latencyMs: EXCEL_MS }) as unknown as ExcelHost;
+    const timed = new ExcelWorkbook(slow);
+    // The timed workbook's Preview before the edits: its marks then follow the person's 1,000 edits.
+    const { tableName, edits } = await editedTable(client, sub, excel, workbook, 1000, 50_000, (name) => previewSync(timed, name));
     const runs = await interleaved(ROUNDS, {
       before: async () => (await previewReadingEachAsk(timed, tableName)).preview,
+      // Today's full read: a workbook with no marks (a new runtime's first Preview) reads every row.
+      full: async () => previewSync(new ExcelWorkbook(slow), tableName),
       preview: async () => previewSync(timed, tableName),
     });
-    if (runs.before.value.counts.change !== runs.preview.value.counts.change) throw new Error("the two ways found different changes");
-    return { now: runs.preview, before: runs.before, edits: edits.length, changes: runs.preview.value.counts.change };
+    if (runs.before.value.counts.change !== runs.preview.value.counts.change || runs.full.value.counts.change !== runs.preview.value.counts.change) throw new Error("the ways found different changes");
+    return { now: runs.preview, before: runs.before, full: runs.full, edits: edits.length, changes: runs.preview.value.counts.change };
   }, ["--latency", "30", "--scale", "20", "--seed", "1"]);
   console.log("\n## 10 edits in a 50,000-row expenses table: Excel work (requests and bytes, both ways where counted)\n");
   console.log(table([
     ["work", "Excel round trips", "bytes moved"],
     ["read the whole table once", big.whole.syncs, kb(big.whole.bytes)],
     ["preview as before issue 46 (each step its own reads: the table's columns twice, the snapshot twice)", big.before.syncs, kb(big.before.bytes)],
-    ["preview (each column of the table and of its snapshot once, at once)", big.preview.syncs, kb(big.preview.bytes)],
+    ["preview reading in full (no edit marks yet: a runtime's first Preview, or after a sort; the marks' registration included)", big.full.syncs, kb(big.full.bytes)],
+    ["preview from edit marks (the 10 rows the person edited, the formula rows, the table's place)", big.preview.syncs, kb(big.preview.bytes)],
     ["preview + sync (reads, journal, batched outcomes, snapshot rows)", big.sync.syncs, kb(big.sync.bytes)],
   ]));
   console.log("\nWhere Preview's traffic is (each part read alone):\n");
@@ -217,8 +230,9 @@ async function benchBigPreview(): Promise<void> {
   const MB = 1024 * 1024;
   console.log(`\ntarget (issue 46): preview of 10 edits in 50,000 rows, Excel traffic ${kb(big.preview.bytes)} (before: ${kb(big.before.bytes)}, same run) <= 1,024 KB -> ${big.preview.bytes <= MB ? "met" : "NOT met"}`);
   console.log(`target (issue 46): preview of 10 edits in 50,000 rows, round trips ${big.preview.syncs} (before: ${big.before.syncs}, same run) <= 6 -> ${big.preview.syncs <= 6 ? "met" : "NOT met"}`);
-  const ratio = many.now.ms / many.before.ms;
+  const ratio = many.now.ms / many.full.ms;
   console.log(`target (issue 46): preview of ${many.edits.toLocaleString("en-US")} edits in 50,000 rows (${many.changes.toLocaleString("en-US")} rows to send), ${EXCEL_MS} ms per Excel round trip: ` +
-    `${Math.round(many.now.ms)} ms (runs ${many.now.all.join(" ")}) against ${Math.round(many.before.ms)} ms before (runs ${many.before.all.join(" ")}, same run), ${ratio.toFixed(2)}x; ` +
-    `no slower than before (5% allowed for noise) -> ${ratio <= 1.05 ? "met" : "NOT met"}`);
+    `from edit marks ${Math.round(many.now.ms)} ms (runs ${many.now.all.join(" ")}) against reading in full ${Math.round(many.full.ms)} ms (runs ${many.full.all.join(" ")}) ` +
+    `and before issue 46 ${Math.round(many.before.ms)} ms (runs ${many.before.all.join(" ")}), same run; ${ratio.toFixed(2)}x the full read; ` +
+    `no slower than today's full read (5% allowed for noise) -> ${ratio <= 1.05 ? "met" : "NOT met"}`);
 }

@@ -1,5 +1,6 @@
 /** Resources <-> Excel tables, through the Workbook port. */
 export * from "./port/workbook";
+export type * from "./port/edit-marks";
 export * from "./port/values";
 export * from "./columns";
 export * from "./load/params";

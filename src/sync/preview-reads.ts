@@ -10,12 +10,14 @@
  * values typed over the service's cells compares each of those cells with its fingerprint (row-hashes.ts), and
  * those columns are most of the traffic. Excel cannot compute the fingerprints (no hash among its functions), so
  * "Excel compares" would need a copy of every service cell in the workbook, doubling what a load and a refresh
- * write; what avoids the read is edit marks recorded as the person types (docs/preview-reads.md weighs both).
+ * write; what avoids the read is edit marks recorded as the person types (docs/preview-reads.md weighs both): after
+ * one full read, while the marks are complete, only the marked rows are read (marked-reads.ts).
  */
 import {
   PREVIEW_SNAPSHOT_HEADERS, STATUS_KEY, TRACKED_KEYS, hashedPlaces, readStoredTable, snapshotTableOf, sourceOf,
   type ColumnsRead, type Workbook,
 } from "../sheets";
+import { keepFullRead, readsFromMarks } from "./marked-reads";
 
 /** The headers Preview reads of its table: the id, tracked and status columns, and the service's fingerprinted cells. */
 function tableHeaders(layout: readonly { key: string; header: string; editable?: boolean }[]): string[] {
@@ -64,11 +66,17 @@ export async function previewReads(workbook: Workbook, tableName: string): Promi
   } catch {
     return shared; // parameters this version cannot read: openSyncTable says so, reading as it always did
   }
+  // While the table's edit marks are complete, only the rows they name are read (marked-reads.ts).
+  const marks = workbook.editMarks;
+  const marked = marks ? await readsFromMarks(workbook, marks, tableName, asked) : null;
+  // Otherwise everything is read, the marks begun just before, so that they follow this read from its start.
+  const watch = !marked && marks ? await marks.watch(tableName, snapshotTableOf(tableName)) : null;
   const reads = new Map([...asked].map(([name, headers]) => {
-    const read = workbook.readColumns(name, headers);
+    const read = marked ? Promise.resolve(marked.get(name) ?? null) : workbook.readColumns(name, headers);
     read.catch(() => undefined); // its failure is the caller's, when it asks
     return [name, read] as const;
   }));
+  if (watch) keepFullRead(marks!, tableName, watch, asked, reads);
   readColumns = async (name, headers) => {
     const read = reads.get(name);
     const served = read ? subsetOf(await read, asked.get(name)!, headers) : undefined;

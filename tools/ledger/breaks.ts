@@ -38,6 +38,8 @@ const ADAPTER_TEST = "test/sheets/excel-adapter.test.ts";
 const PROFILES_TEST = "test/workbench/profiles.test.ts";
 const FUNCTIONS_TEST = "test/functions/functions.test.ts";
 const FORMULAS_TEST = "test/workbench/formulas-calculate.test.ts";
+const EVENTS_TEST = "test/workbench/change-events.test.ts";
+const MARKS_TEST = "test/sync/preview-edit-marks.test.ts";
 const MANIFEST_TEST = "test/manifest/manifest.test.ts › \"manifest.xml passes\"";
 const t = (file: string, name: string) => `${file} › "${name}"`;
 
@@ -214,4 +216,16 @@ export const BREAKS: readonly Break[] = [
   { row: "R-calculation-manual-only-when-asked", file: "src/workbench/fake-excel/formula-engine.ts", find: "if (model.calculationMode !== \"Manual\" && !stale) return calculateValues(model);", replace: "if (!stale) return calculateValues(model);", test: t(FORMULAS_TEST, "Manual: a formula entered takes its value; a change of its input does not reach it until Application.calculate or Range.calculate") },
   { row: "R-calculation-mode-other-value-refused", file: WORKBOOK, find: "if (mode !== \"Automatic\" && mode !== \"AutomaticExceptTables\" && mode !== \"Manual\") throw", replace: "if (false) throw", test: t(FORMULAS_TEST, "another calculation mode is InvalidArgument and changes nothing") },
   { row: "R-suspended-calculation-values-stale", file: HOST, find: "settleValues(this.model, root.calculation.suspended || this.model.recalculationPending);", replace: "settleValues(this.model, false);", test: t(FORMULAS_TEST, "Automatic, suspended: values stay as they were until the add-in calculates (its duty, d.ts)") },
+  // Change events (issue 46)
+  { row: "R-table-onchanged-data-changes-delivered", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "if (entries.length > 0) this.sink(entries);", replace: "void entries;", test: t(EVENTS_TEST, "a person typing in a table's cell raises one RangeEdited event") },
+  { row: "R-events-addin-writes-raise-events", file: RANGE, find: "if (property !== \"numberFormat\") model.noteChange(", replace: "if (false) model.noteChange(", test: t(EVENTS_TEST, "the add-in's own writes raise events too") },
+  { row: "R-tablechangedeventargs-details-single-cell", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "const single = changed.rowCount === 1 && changed.columnCount === 1 && ", replace: "const single = ", test: t(EVENTS_TEST, "details: before and after of a single cell") },
+  { row: "R-tablechangedeventargs-details-excelapi-1-9", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "isSetSupported(currentProfile(), \"ExcelApi\", \"1.9\")", replace: "isSetSupported(currentProfile(), \"ExcelApi\", \"1.1\")", test: t(EVENTS_TEST, "details: none in an Excel before ExcelApi 1.9") },
+  { row: "R-worksheet-onrowsorted-sort-not-table-change", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "if (change.changeType === \"RowSorted\") {", replace: "if (false) {", test: t(EVENTS_TEST, "a sort raises no onChanged but the worksheet's onRowSorted") },
+  { row: "R-tablechangedeventargs-changetype-row-deleted", file: "src/workbench/fake-excel/user-actions.ts", find: "changeType: \"RowDeleted\" });", replace: "changeType: \"RangeEdited\" });", test: t(EVENTS_TEST, "a deleted table row raises RowDeleted") },
+  { row: "R-events-host-without-bridge-refuses", file: "src/workbench/fake-excel/protocol/change-events.ts", find: "if (!this.sink) throw", replace: "if (false) throw", test: t(EVENTS_TEST, "a host that cannot deliver events refuses the registration") },
+  { row: "R-table-id-unique-in-workbook", file: "src/sheets/excel/edit-marks.ts", find: "const same = now && now.place.tableId === this.place.tableId && ", replace: "const same = now && ", test: t(MARKS_TEST, "a table deleted and loaded again under its name is read in full") },
+  { row: "R-events-formula-values-raise-none", file: "src/sync/marked-reads.ts", find: "...now.changedRows, ...now.formulaRows]", replace: "...now.changedRows]", test: t(MARKS_TEST, "a formula in a tracked cell is read again whenever Preview runs") },
+  { row: "R-worksheet-onrowsorted-marks-incomplete", file: "src/sheets/excel/edit-marks.ts", find: "found.table.worksheet.onRowSorted.add(async () => void (marks.complete = false));", replace: "found.table.worksheet.onRowSorted.add(async () => undefined);", test: t(MARKS_TEST, "an edit while the marks are incomplete (after a sort) is never missed") },
+  { row: "R-worksheet-onrowsorted-excelapi-1-10", file: "src/sheets/excel/edit-marks.ts", find: "    } catch {\n      return null; // a registration", replace: "    } catch (error) {\n      throw error; // a registration", test: t(MARKS_TEST, "a new runtime has no marks") },
 ];

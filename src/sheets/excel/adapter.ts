@@ -12,6 +12,7 @@
 import type { ExcelHost } from "./api";
 import { writeCells } from "./cell-writes";
 import { createTable } from "./create-table";
+import { ExcelEditMarks } from "./edit-marks";
 import { locateTable } from "./locate";
 import { activeSheetTables, selectedTables } from "./looked-at";
 import { WatchedRuns, type Run } from "./runs";
@@ -28,9 +29,13 @@ export class ExcelWorkbook implements Workbook {
   /** One Excel.run of this workbook, watched for a long wait. */
   private readonly run: Run;
 
+  /** The rows changed since Preview's last full read, from Excel's change events (edit-marks.ts). */
+  readonly editMarks: ExcelEditMarks;
+
   constructor(excel: ExcelHost) {
     this.runs = new WatchedRuns(excel);
     this.run = (batch) => this.runs.run(batch);
+    this.editMarks = new ExcelEditMarks(this.run);
   }
 
   onExcelWait(listener: (waiting: boolean) => void): () => void {

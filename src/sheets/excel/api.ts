@@ -101,6 +101,10 @@ export interface XTable {
   resize: (newRange: string) => void;
   /** Takes back a table a cancelled load was writing. */
   delete: () => void;
+  /** Unique in the workbook: the edit marks' proof that a table is the one they follow (edit-marks.ts). */
+  readonly id: Excel.Table["id"];
+  /** ExcelApi 1.7: data changes in the table's cells, a person's and the add-in's own (edit-marks.ts). */
+  readonly onChanged: Pick<Excel.Table["onChanged"], "add">;
 }
 
 /** Excel.TableCollection of a worksheet: https://learn.microsoft.com/javascript/api/excel/excel.tablecollection */
@@ -126,6 +130,8 @@ export interface XWorksheet {
   readonly freezePanes: { freezeRows: (count?: number) => void };
   activate: () => void;
   delete: () => void;
+  /** ExcelApi 1.10: a sort of rows on the sheet, which moves rows under the edit marks (edit-marks.ts). */
+  readonly onRowSorted: Pick<Excel.Worksheet["onRowSorted"], "add">;
 }
 
 /** Excel.Setting: https://learn.microsoft.com/javascript/api/excel/excel.setting */

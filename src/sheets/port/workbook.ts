@@ -1,4 +1,5 @@
 /** The Workbook port: what the add-in needs of Excel, nothing more. */
+import type { EditMarks } from "./edit-marks";
 
 /** What one Excel cell holds as the port sees it: text, a number (dates as serials) or a boolean. */
 export type CellValue = string | number | boolean;
@@ -170,6 +171,8 @@ export interface Workbook {
    * into view. `column` is an index in the table, or a header (the first column where the table has no such one).
    */
   select(tableName: string, row: number, column: number | string): Promise<void>;
+  /** The rows changed since a full read, from Excel's change events (edit-marks.ts); absent where the host cannot tell. */
+  readonly editMarks?: EditMarks;
   /** Where the person is looking (the ribbon's commands act there); absent where the host cannot say. */
   lookedAt?(): Promise<LookedAt>;
   /**

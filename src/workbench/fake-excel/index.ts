@@ -5,6 +5,7 @@
  * of the wire protocol. Tests and the workbench page use the same object.
  */
 import { officeJs } from "../office-js/library";
+import { sendEvents, useEventBridge } from "../office-js/event-bridge";
 import { connect, type ProtocolEndpoint } from "../office-js/transport";
 import { ExcelProtocolHost, PAYLOAD_LIMIT_BYTES } from "./protocol/host";
 import type { HostStats, RequestRecord } from "./protocol/host-stats";
@@ -38,6 +39,9 @@ export class FakeExcel {
     this.host = new ExcelProtocolHost(model, { latencyMs: options.latencyMs });
     this.user = new UserActions(model);
     this.url = connect(options.endpoint?.(this.host) ?? this.host);
+    // Its change events reach Microsoft's client through the client's host bridge (office-js/event-bridge.ts).
+    useEventBridge();
+    this.host.events.sink = sendEvents;
   }
 
   /**

@@ -166,6 +166,18 @@ export class SheetModel {
   }
 }
 
+/**
+ * A change of cell data, as Excel raises change events for it (protocol/change-events.ts): cells edited (typed,
+ * pasted, filled, cleared, written by an add-in), table rows inserted or deleted, rows sorted. `before` is the one
+ * cell's content before the edit, where a single cell changed (what the event's `details` report).
+ */
+export interface DataChange {
+  sheet: SheetModel;
+  area: Area;
+  changeType: "RangeEdited" | "RowInserted" | "RowDeleted" | "RowSorted";
+  before?: Cell;
+}
+
 /** A person typing in a cell: batches fail or wait until `ended` resolves. */
 export interface CellEdit {
   sheet: string;
@@ -195,10 +207,17 @@ export class WorkbookModel {
   readonly calculated = new Map<string, number>();
   /** The last cell the add-in selected (Range.select), for the workbench page to show; taken by whoever shows it. */
   selection: { sheet: string; area: Area } | null = null;
+  /** Who hears of data changes: the hosts' change events (protocol/change-events.ts); a copy of the workbook has none. */
+  readonly changeListeners: ((change: DataChange) => void)[] = [];
   private nextId = 1;
 
   constructor(firstSheet = "Sheet1") {
     this.addSheet(firstSheet);
+  }
+
+  /** Tells every listener of a data change (a person's or an add-in's: Excel raises events for both). */
+  noteChange(change: DataChange): void {
+    for (const listener of this.changeListeners) listener(change);
   }
 
   newId(prefix: string): string {

@@ -7,7 +7,7 @@
 import { parseArea } from "./address";
 import { FakeExcelError } from "./errors";
 import { settleValues } from "./formula-engine";
-import { CellLine, newCell, type Cell, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
+import { CellLine, newCell, type Cell, type DataChange, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
 import { errorTypeOf, placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
 import { resultArea, type Spill } from "./spills";
@@ -69,7 +69,8 @@ export class UserActions {
   }
 
   /** Formulas take their values after a person's edit (formula-engine.ts): Excel calculates as the person types. */
-  private calculate(): void {
+  private calculate(change?: DataChange): void {
+    if (change) this.model.noteChange(change);
     settleValues(this.model, false);
   }
 
@@ -234,7 +235,7 @@ export class UserActions {
       if (row > a.row && row < a.row + a.rowCount) a.rowCount--;
       else if (row < a.row) a.row--;
     }
-    this.calculate();
+    this.calculate({ sheet, area: { row, column: 0, rowCount: 1, columnCount: 16_384 }, changeType: "RowDeleted" });
   }
 
   /** Sorts a table's body by one of its columns (by header text). */
@@ -253,7 +254,7 @@ export class UserActions {
       return ascending ? order : -order;
     });
     rows.forEach((r, i) => sheet.cells.set(r, lines[i]));
-    this.calculate();
+    this.calculate({ sheet, area: { ...area, row: area.row + 1, rowCount: area.rowCount - 1 }, changeType: "RowSorted" });
   }
 
   /**

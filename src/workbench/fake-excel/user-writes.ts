@@ -33,7 +33,21 @@ export class UserWrites {
   /** The spills formulas entered through the grid made, live. */
   readonly spills = new SpillRegistry();
 
+  /** Each cell's content before the action that is writing it, for the change event's `details` (settle). */
+  private readonly before = new Map<string, Cell>();
+
   constructor(private readonly model: WorkbookModel) {}
+
+  private noteChange(sheet: SheetModel, cells: { row: number; column: number }[]): void {
+    if (cells.length === 0) return;
+    const rows = cells.map((c) => c.row), columns = cells.map((c) => c.column);
+    const row = Math.min(...rows), column = Math.min(...columns);
+    const area = { row, column, rowCount: Math.max(...rows) - row + 1, columnCount: Math.max(...columns) - column + 1 };
+    // The first cell's content before: the event tells it only where the change was one cell (change-events.ts).
+    const before = this.before.get(`${row},${column}`);
+    this.before.clear();
+    this.model.noteChange({ sheet, area, changeType: "RangeEdited", before });
+  }
 
   /**
    * Every user write goes through here. Writing over an anchor removes its spill; writing a value into a
@@ -45,6 +59,7 @@ export class UserWrites {
       this.unspill(anchored);
       this.spills.remove(sheet, row, column);
     }
+    this.before.set(`${row},${column}`, newCell(sheet.cell(row, column)));
     const cell = sheet.ensure(row, column);
     const covering = this.spills.covering(sheet, row, column);
     if (covering) {
@@ -66,8 +81,12 @@ export class UserWrites {
     }
   }
 
-  /** After cells were emptied, a formula they blocked spills again (Excel recalculates it). */
+  /**
+   * After a person's action: a formula the emptied cells blocked spills again (Excel recalculates it), and the
+   * action's change event is raised over the cells it wrote (one event an action, as Excel raises one for a paste).
+   */
   settle(sheet: SheetModel, cells: { row: number; column: number }[]): void {
+    this.noteChange(sheet, cells);
     for (const { row, column } of cells) {
       if (!isEmpty(sheet.cell(row, column))) continue;
       for (const spill of this.spills.blockedOver(sheet, row, column)) this.place(spill);

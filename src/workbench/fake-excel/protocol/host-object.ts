@@ -4,6 +4,7 @@
  * type "method" when they return an object, Method actions otherwise). Names are Excel's on the wire
  * (PascalCase); the camelCase of a Query's Select is matched to them.
  */
+import type { ChangeEvents } from "./change-events";
 import { FakeExcelError } from "../errors";
 import type { SheetModel, TableModel, WorkbookModel } from "../model";
 
@@ -14,6 +15,8 @@ export interface HostContext {
   readonly otherWorkbooks: readonly WorkbookModel[];
   worksheet(sheet: SheetModel): HostObject;
   table(table: TableModel): HostObject;
+  /** The change events this Excel raises to the add-in (change-events.ts). */
+  readonly events: ChangeEvents;
 }
 
 export interface Scalar {

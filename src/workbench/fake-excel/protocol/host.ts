@@ -22,6 +22,7 @@ import type { SheetModel, TableModel, WorkbookModel } from "../model";
 import { currentProfile, isSetSupported } from "../profiles";
 import { normaliseTableHeaders } from "../typing";
 import { setOf } from "./api-sets";
+import { ChangeEvents } from "./change-events";
 import { HostObject, lowerFirst, type HostContext } from "./host-object";
 import { HostStats, recordOf, type RequestRecord } from "./host-stats";
 import { NullHostObject } from "./null-object";
@@ -54,7 +55,10 @@ export class ExcelProtocolHost implements HostContext {
   /** Requests run one at a time: each waits for the one before it. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(readonly model: WorkbookModel, private readonly options: HostOptions = {}) {}
+  readonly events: ChangeEvents;
+  constructor(readonly model: WorkbookModel, private readonly options: HostOptions = {}) {
+    this.events = new ChangeEvents(model);
+  }
 
   worksheet(sheet: SheetModel): HostObject {
     let object = this.worksheetObjects.get(sheet);
@@ -176,6 +180,7 @@ export class ExcelProtocolHost implements HostContext {
   }
 
   private act(action: ActionInfo, request: RequestBody, root: WorkbookObject, resolved: Resolved): unknown {
+    if (action.ActionType === ACTION.trace) return null; // a marker of the client's (its event handlers' additions name object path 0)
     const object = this.resolve(action.ObjectPathId, request, root, resolved);
     switch (action.ActionType) {
       case ACTION.instantiate: {
@@ -216,8 +221,6 @@ export class ExcelProtocolHost implements HostContext {
         object.set(action.Name, value);
         return null;
       }
-      case ACTION.trace:
-        return null;
       default:
         throw new FakeExcelError("InvalidArgument", `Unknown action type ${action.ActionType}.`);
     }

@@ -104,6 +104,7 @@ export class RangeObject extends HostObject implements RangeCells {
     }
     const { model } = this.host;
     const enters = property === "values" || property === "formulas";
+    const before = newCell(this.sheet.cell(r0, c0));
     for (let r = 0; r < rowCount; r++) {
       const line = this.sheet.line(r0 + r);
       const cells = next[r];
@@ -115,6 +116,8 @@ export class RangeObject extends HostObject implements RangeCells {
         model.entered.push({ sheet: this.sheet, row: r0 + r, column: c0 + c });
       }
     }
+    // An add-in's write of data raises change events as a person's edit does (change-events.ts); a format does not.
+    if (property !== "numberFormat") model.noteChange({ sheet: this.sheet, area: this.area, changeType: "RangeEdited", before });
   }
 
   private each(apply: (cell: Cell) => void): void {
@@ -212,6 +215,7 @@ export class RangeObject extends HostObject implements RangeCells {
           if (r < area.row || r >= area.row + area.rowCount) continue;
           for (let c = area.column; c < area.column + area.columnCount; c++) line.delete(c);
         }
+        this.host.model.noteChange({ sheet, area, changeType: "RangeEdited" });
         return null;
       },
       /** "Calculates a range of cells on a worksheet" (ExcelApi 1.6): its formulas only, in this workbook only (calculation.ts). */

@@ -98,6 +98,9 @@ export class TableObject extends HostObject {
           return this.part((a) => ({ ...a, row: a.row + a.rowCount - 1, rowCount: 1 }));
         },
         Resize: (address) => (this.resize(String(address)), null),
+        /** Table.onChanged.add (ExcelApi 1.7): Office.js asks the host to send this table's change events (change-events.ts). */
+        _RegisterDataChangedEvent: () => this.host.events.register("table", this.live().id),
+        _UnregisterDataChangedEvent: () => this.host.events.unregister("table", this.live().id),
         Delete: () => {
           model.tables.splice(model.tables.indexOf(this.live()), 1);
           return null;
@@ -148,7 +151,11 @@ export class TableObject extends HostObject {
     if (this.host.model.tables.some((other) => other !== t && other.sheet === t.sheet && overlaps(other.area, area))) {
       throw new FakeExcelError("InvalidOperation", "A table can't overlap another table.");
     }
+    const grown = area.rowCount - t.area.rowCount;
+    const edge = { row: t.area.row + Math.min(area.rowCount, t.area.rowCount), column: area.column, rowCount: Math.abs(grown), columnCount: area.columnCount };
     t.area = area;
+    // Rows the table takes in or gives up are rows inserted into it or deleted from it, as its change events tell.
+    if (grown !== 0) this.host.model.noteChange({ sheet: t.sheet, area: edge, changeType: grown > 0 ? "RowInserted" : "RowDeleted" });
   }
 }
 

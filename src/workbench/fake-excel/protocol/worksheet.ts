@@ -71,6 +71,9 @@ export class WorksheetObject extends HostObject {
         FreezePanes: () => new FreezePanesObject(this.live()),
       },
       methods: {
+        /** Worksheet.onRowSorted.add (ExcelApi 1.10): Office.js asks the host to send this sheet's sort events (change-events.ts). */
+        _RegisterRowSortedEvent: () => this.host.events.register("sort", this.live().id),
+        _UnregisterRowSortedEvent: () => this.host.events.unregister("sort", this.live().id),
         GetRange: (address) => {
           if (address === undefined || address === null || address === "") return this.range(0, 0, SHEET_ROWS, SHEET_COLUMNS);
           try {
