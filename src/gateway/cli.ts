@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { formatJson, formatText } from "./access-log";
 import { GatewayConfigError, type GatewayConfig } from "./config";
-import { lineBatch } from "./line-batch";
+import { lineBatch } from "./node-line-batch";
 import { startGateway, type NodeListen, type RunningGateway } from "./node-server";
 
 const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
@@ -113,7 +113,7 @@ export function parseCli(argv: string[], io: CliIo = PROCESS_IO): CliOptions {
 export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<RunningGateway> {
   const { config, listen, json } = parseCli(argv, io);
   const { port, host } = listen;
-  // The access log goes out once per event-loop turn (line-batch.ts); the banner and errors as they happen.
+  // The access log goes out once per event-loop turn (node-line-batch.ts); the banner and errors as they happen.
   const lines = lineBatch(json ? io.stderr : io.stdout);
   const log = json ? (entry: Parameters<typeof formatJson>[0]) => lines.write(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => lines.write(`${formatText(entry)}\n`);
   let gateway;

@@ -4,7 +4,7 @@
  * later than the end of its turn; a burst past 64 K characters is written at once, and what waits is written
  * when the CLI is told to flush (before it exits).
  */
-import { lineBatch } from "../../src/gateway/line-batch";
+import { lineBatch } from "../../src/gateway/node-line-batch";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
