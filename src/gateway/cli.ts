@@ -6,6 +6,7 @@
 import { parseArgs } from "node:util";
 import { formatJson, formatText } from "./access-log";
 import { GatewayConfigError, type GatewayConfig } from "./config";
+import { lineBatch } from "./node-line-batch";
 import { startGateway, type NodeListen, type RunningGateway } from "./node-server";
 
 const USAGE = `Usage: npm run gateway -- --target URL --allow-origin ORIGIN [options]
@@ -112,7 +113,9 @@ export function parseCli(argv: string[], io: CliIo = PROCESS_IO): CliOptions {
 export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<RunningGateway> {
   const { config, listen, json } = parseCli(argv, io);
   const { port, host } = listen;
-  const log = json ? (entry: Parameters<typeof formatJson>[0]) => io.stderr(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => io.stdout(`${formatText(entry)}\n`);
+  // The access log goes out once per event-loop turn (node-line-batch.ts); the banner and errors as they happen.
+  const lines = lineBatch(json ? io.stderr : io.stdout);
+  const log = json ? (entry: Parameters<typeof formatJson>[0]) => lines.write(`${formatJson(entry)}\n`) : (entry: Parameters<typeof formatText>[0]) => lines.write(`${formatText(entry)}\n`);
   let gateway;
   try {
     gateway = await startGateway({ ...config, log }, listen);
@@ -124,7 +127,10 @@ export async function runCli(argv: string[], io: CliIo = PROCESS_IO): Promise<Ru
     ? `{"base_url": ${JSON.stringify(gateway.baseUrl)}}\n`
     : `Spend Sync gateway: ${gateway.baseUrl} -> ${config.target} for ${config.allowOrigins.join(", ")}   (Ctrl+C to stop)\n`);
   // (close() never fails, and a second signal's close ends at once: the process exits at the first exit.)
-  const stop = () => void gateway.close().then(() => io.exit(0));
+  const stop = () => void gateway.close().then(() => {
+    lines.flush();
+    io.exit(0);
+  });
   io.onSignal("SIGTERM", stop);
   io.onSignal("SIGINT", stop);
   return gateway;

@@ -211,11 +211,25 @@ function relaySuccess(r: Reading, status: number, headers: Record<string, string
     answer.destroy();
     return false;
   };
+  /** What the service still has to send, when it declared its length: its last chunk is then known as it arrives. */
+  let left = Number(headerValue(answer, "content-length") ?? Number.NaN);
+  /** The body's last bytes and its end in one write: chunked framing's last chunk goes out in the same packet. */
+  const finishWith = (parts: Uint8Array[]) => {
+    watch.finish();
+    const rest = rewriter?.end();
+    res.cork();
+    for (const part of rest?.byteLength ? [...parts, rest] : parts) if (part.byteLength > 0) res.write(part);
+    // (end() uncorks the socket whole: one write for what was corked and the end.)
+    res.end();
+  };
   answer.on("data", (chunk: Buffer) => {
     if (watch.over()) return;
+    left -= chunk.length;
     if (!sendHead()) return;
+    const parts = rewriter ? rewriter.pushParts(chunk) : [chunk];
+    if (left === 0) return finishWith(parts);
     // (Re-armed, not cleared first: nothing between here and there waits, so the timer cannot fire meanwhile.)
-    if (writeParts(res, rewriter ? rewriter.pushParts(chunk) : [chunk])) return watch.idle.arm();
+    if (writeParts(res, parts)) return watch.idle.arm();
     // The caller reads slowly: the service is not asked for more (nor timed) until it has.
     watch.idle.clear();
     answer.pause();
@@ -228,9 +242,7 @@ function relaySuccess(r: Reading, status: number, headers: Record<string, string
   answer.once("end", () => {
     if (watch.over()) return;
     if (!sendHead()) return;
-    watch.finish();
-    const rest = rewriter?.end();
-    res.end(rest?.byteLength ? rest : undefined);
+    finishWith([]);
   });
   watch.idle.arm();
 }
