@@ -77,19 +77,20 @@ export class RemoteExcel implements ExcelHost {
       resolve?.(reply);
     });
     this.excel = new FakeExcel(undefined, {
-      endpoint: () => ({
-        processQuery: async (body, flags) => {
-          if (this.outstanding++ === 0) this.busySince = performance.now();
-          try {
-            const reply = await this.ask({ type: "query", request: 0, body, flags });
-            if (!("answer" in reply)) throw new Error("the Excel worker did not answer the request");
-            return reply.answer;
-          } finally {
-            if (--this.outstanding === 0) this.busyMs += performance.now() - this.busySince;
-          }
-        },
-      }),
+      endpoint: () => ({ processQuery: (body, flags) => this.processQuery(body, flags) }),
     });
+  }
+
+  /** One request's JSON text, as Office.js sent it, answered by the worker's Excel (also for an add-in in another thread). */
+  async processQuery(body: string, flags: number): Promise<string> {
+    if (this.outstanding++ === 0) this.busySince = performance.now();
+    try {
+      const reply = await this.ask({ type: "query", request: 0, body, flags });
+      if (!("answer" in reply)) throw new Error("the Excel worker did not answer the request");
+      return reply.answer;
+    } finally {
+      if (--this.outstanding === 0) this.busyMs += performance.now() - this.busySince;
+    }
   }
 
   private ask(message: ToWorker): Promise<FromWorker> {
