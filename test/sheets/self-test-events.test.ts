@@ -11,24 +11,26 @@ import { useExcelProfile } from "../../src/workbench/office-js/office-host";
 
 const WRITE = "Excel tells of a write in a table";
 const DELETE = "Excel tells of rows deleted from a table";
+const SORT = "Excel tells of a sort of a table";
+const SORT_PASS = "Worksheet.onRowSorted or Table.onChanged ended the marks before the change's own request completed; no Table.onChanged";
 
-/** The two event checks' results, [passed, detail] each, in an Excel made by `excel`. */
+/** The three event checks' results, [passed, detail] each, in an Excel made by `excel`. */
 async function eventChecks(excel: FakeExcel): Promise<[boolean, string][]> {
   const report = await runSelfTest(excel, "in-memory Excel");
   expect(excel.model.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
   expect(report.results.at(-1)).toMatchObject({ name: "The workbook is left as it was", passed: true });
-  return [WRITE, DELETE].map((name) => {
+  return [WRITE, DELETE, SORT].map((name) => {
     const found = report.results.find((r) => r.name === name)!;
     return [found.passed, found.detail];
   });
 }
 
 /** An in-memory Excel whose events reach the add-in as `change` makes them (dropped where it gives null). */
-function excelWhoseEvents(change: (args: Record<string, unknown>) => Record<string, unknown> | null): FakeExcel {
+function excelWhoseEvents(change: (args: Record<string, unknown>, type: number) => Record<string, unknown> | null): FakeExcel {
   const excel = new FakeExcel();
   const send = excel.host.events.sink!;
   excel.host.events.sink = (entries: EventEntry[]) => send(entries.flatMap((entry) => {
-    const args = change(JSON.parse(entry[3]) as Record<string, unknown>);
+    const args = change(JSON.parse(entry[3]) as Record<string, unknown>, entry[1]);
     return args ? [[entry[0], entry[1], entry[2], JSON.stringify(args), entry[4]] as EventEntry] : [];
   }));
   return excel;
@@ -41,6 +43,7 @@ describe("the self-test's change-event checks", () => {
     expect(await eventChecks(new FakeExcel())).toEqual([
       [true, "told as RangeEdited A3, before the change's own request completed"],
       [true, "told as RowDeleted A4:D4, before the change's own request completed"],
+      [true, SORT_PASS],
     ]);
   });
 
@@ -48,14 +51,28 @@ describe("the self-test's change-event checks", () => {
     const excel = new FakeExcel();
     excel.host.events.sink = null;
     const refused = "Excel refused the change-event registration (Table.onChanged or Worksheet.onRowSorted)";
-    expect(await eventChecks(excel)).toEqual([[false, refused], [false, refused]]);
+    expect(await eventChecks(excel)).toEqual([[false, refused], [false, refused], [false, refused]]);
   });
 
   it("fail in an Excel that accepts the registration but never tells of a change", async () => {
     expect(await eventChecks(excelWhoseEvents(() => null))).toEqual([
       [false, "no Table.onChanged within 20 requests or 5 s of the add-in's write"],
       [false, "a deleted row left the marks complete (Excel told nothing): Preview would take rows by their old places"],
+      [false, "a sort left the marks complete (no Table.onChanged, no Worksheet.onRowSorted): Preview would take rows by their old places"],
     ]);
+  });
+
+  it("fail on a sort that raises no Worksheet.onRowSorted, even where it raises Table.onChanged edits; report a Table.onChanged beside onRowSorted", async () => {
+    // Office.js's event type of Worksheet.onRowSorted (change-events.ts).
+    const ROW_SORTED = 19;
+    const noSortEvent = await eventChecks(excelWhoseEvents((args, type) => (type === ROW_SORTED ? null : args)));
+    expect(noSortEvent.map(([passed]) => passed)).toEqual([true, true, false]);
+    expect(noSortEvent[2][1]).toBe("a sort left the marks complete (no Table.onChanged, no Worksheet.onRowSorted): Preview would take rows by their old places");
+    // A sort told as an edit of the body (and no onRowSorted): the marks would place it as edited rows, not moved ones.
+    const asEdits = new FakeExcel();
+    const send = asEdits.host.events.sink!;
+    asEdits.host.events.sink = (entries) => send(entries.map((e) => (e[1] === ROW_SORTED ? [e[0], 101, asEdits.model.tables[0].id, JSON.stringify({ address: "A2:D4", changeType: "RangeEdited", source: "Local" }), e[4]] : e)));
+    expect((await eventChecks(asEdits))[2]).toEqual([false, "a sort left the marks complete (Table.onChanged RangeEdited A2:D4, no Worksheet.onRowSorted): Preview would take rows by their old places"]);
   });
 
   it("fail in an Excel that tells a deleted row as an edit, or an edit at another address", async () => {

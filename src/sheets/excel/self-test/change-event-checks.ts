@@ -60,6 +60,24 @@ export async function deletedRowsUnmark(probe: Probe): Promise<EventOutcome> {
   });
 }
 
+/** A sort of the table by the add-in (Table.sort): the marks must become incomplete, whatever else Excel tells. */
+export async function sortUnmarks(probe: Probe): Promise<EventOutcome> {
+  if (!has("1.10")) return notAvailable("1.10");
+  return withWatchedTable(probe, async (heard, marks) => {
+    await probe.excel.run(RUN_OPTIONS, async (context: XContext) => {
+      // Amounts 1, 2, 3 sorted descending: every body row moves but the middle one.
+      context.workbook.tables.getItem(probe.tableName).sort.apply([{ key: 1, ascending: false }]);
+      await context.sync();
+    });
+    const syncs = await syncsUntil(probe.excel, probe.sheetName, () => marks.changedRows() === null);
+    // Table.onChanged for a sort is reported, not required: the ledger's strict reading says Excel raises none.
+    const onChanged = heard.length === 0 ? "no Table.onChanged" : `Table.onChanged ${told(heard)}`;
+    if (syncs === null) return `a sort left the marks complete (${onChanged}, no Worksheet.onRowSorted): Preview would take rows by their old places`;
+    if (syncs > SYNCS_ALLOWED) return `the marks learned of the sort only ${when(syncs)} (${onChanged})`;
+    return { note: `Worksheet.onRowSorted or Table.onChanged ended the marks ${when(syncs)}; ${onChanged}` };
+  });
+}
+
 /**
  * Runs `body` on a fresh three-row test table watched by the add-in's marks and by a handler that records each
  * event; the handler is removed after (the marks' handlers go with the table, when the run's sheets are deleted).
