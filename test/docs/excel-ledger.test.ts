@@ -23,7 +23,7 @@ const CLASS_OF: Record<string, string> = {
   XRangeAreas: "RangeAreas", XRangeCollection: "RangeCollection",
 };
 /** Members typed inline as an object: what Excel class their own members belong to. */
-const INLINE_CLASS: Record<string, string> = { font: "RangeFont", freezePanes: "WorksheetFreezePanes", tables: "TableCollection", settings: "SettingCollection" };
+const INLINE_CLASS: Record<string, string> = { font: "RangeFont", freezePanes: "WorksheetFreezePanes", tables: "TableCollection", settings: "SettingCollection", sort: "TableSort" };
 
 /** The keys of an inline object type's own members (not its functions' parameter names). */
 function topLevelKeys(body: string): string[] {

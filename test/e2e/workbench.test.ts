@@ -183,7 +183,7 @@ describe("Check this Excel (Diagnostics), in the workbench", () => {
     const sheetsBefore = await page.locator("[data-sheet]").allTextContents();
     await page.locator("#diagnostics summary").click();
     await page.getByRole("button", { name: "Check this Excel" }).click();
-    await expectText(page.locator("#check-summary"), "9 of 9 checks passed in Microsoft 365 Version 2606, in memory. The temporary sheets were deleted.");
+    await expectText(page.locator("#check-summary"), "12 of 12 checks passed in Microsoft 365 Version 2606, in memory. The temporary sheets were deleted.");
     const results = await page.locator("#check-results li strong").allTextContents();
     expect(results).toEqual([
       "✓ Pass: Text stays text in every column kind",
@@ -194,6 +194,9 @@ describe("Check this Excel (Diagnostics), in the workbench", () => {
       "✓ Pass: The journal grows by appending",
       "✓ Pass: An empty cell is blank",
       "✓ Pass: A sheet holding data is never written over",
+      "✓ Pass: Excel tells of a write in a table",
+      "✓ Pass: Excel tells of rows deleted from a table",
+      "✓ Pass: Excel tells of a sort of a table",
       "✓ Pass: The workbook is left as it was",
       "Has CustomFunctionsRuntime 1.4: Data types from =SPEND functions",
       "Has ExcelApi 1.19: Number formats inside values",

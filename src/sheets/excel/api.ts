@@ -105,6 +105,8 @@ export interface XTable {
   readonly id: Excel.Table["id"];
   /** ExcelApi 1.7: data changes in the table's cells, a person's and the add-in's own (edit-marks.ts). */
   readonly onChanged: Pick<Excel.Table["onChanged"], "add">;
+  /** ExcelApi 1.2: the self-test sorts its test table, as a person may, to see what Excel tells of it. */
+  readonly sort: { apply: (fields: Excel.SortField[]) => void };
 }
 
 /** Excel.TableCollection of a worksheet: https://learn.microsoft.com/javascript/api/excel/excel.tablecollection */

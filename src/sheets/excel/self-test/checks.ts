@@ -10,6 +10,7 @@ import { columnName, locateTable } from "../locate";
 import { RUN_OPTIONS } from "../runs";
 import type { CellValue, TableRead } from "../../port/workbook";
 import { WorkbookError } from "../../port/workbook-errors";
+import { deletedRowsUnmark, ownWriteMarked, sortUnmarks, type EventOutcome } from "./change-event-checks";
 
 /** Text Excel could take for a formula, a number, a date or a boolean if it were written naively. */
 const SELF_TEST_TEXT: readonly string[] = [
@@ -64,7 +65,8 @@ export class Probe {
 interface Check {
   name: string;
   proves: string;
-  run: (probe: Probe) => Promise<string | null>;
+  /** Null or a note: a pass (the note says what was measured); a text: the failure's difference. */
+  run: (probe: Probe) => Promise<EventOutcome>;
 }
 
 /** Every check, in the order they run and are reported. */
@@ -77,6 +79,9 @@ export const CHECKS: readonly Check[] = [
   { name: "The journal grows by appending", proves: "rows appended below a table land after its last row, as the journal's do", run: journalAppends },
   { name: "An empty cell is blank", proves: "a cell the add-in empties (an Empty value) is blank to Excel: ISBLANK is TRUE and its value type is Empty", run: emptyIsBlank },
   { name: "A sheet holding data is never written over", proves: "a load refuses a sheet of its table's name that holds a value anywhere, and takes the same sheet once it is blank", run: takenSheetRefused },
+  { name: "Excel tells of a write in a table", proves: "the add-in's own write of a cell raises Table.onChanged (RangeEdited, that cell) before Preview's next request, and the edit marks hold its row", run: ownWriteMarked },
+  { name: "Excel tells of rows deleted from a table", proves: "rows leaving a table raise an event that makes the edit marks incomplete, so Preview reads every row again", run: deletedRowsUnmark },
+  { name: "Excel tells of a sort of a table", proves: "a sort of a table's rows makes the edit marks incomplete (Worksheet.onRowSorted), so Preview reads every row again; the pass says whether Excel also raised Table.onChanged", run: sortUnmarks },
 ];
 
 async function textStaysText(probe: Probe): Promise<string | null> {

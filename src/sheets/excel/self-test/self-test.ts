@@ -11,6 +11,7 @@ import type { ExcelHost, XContext } from "../api";
 import { deleteSheet as removeSheet } from "../create-table";
 import { RUN_OPTIONS } from "../runs";
 import { CHECKS, Probe } from "./checks";
+import type { EventOutcome } from "./change-event-checks";
 import { messageOf } from "../../../domain";
 
 interface CheckResult {
@@ -86,9 +87,10 @@ export async function runSelfTest(excel: ExcelHost, host: string, requirements?:
 }
 
 /** A check's result: passed when `body` finds no difference; failed with the difference, or with what it threw. */
-async function outcome(name: string, proves: string, body: () => Promise<string | null>): Promise<CheckResult> {
+async function outcome(name: string, proves: string, body: () => Promise<EventOutcome>): Promise<CheckResult> {
   try {
     const difference = await body();
+    if (difference !== null && typeof difference === "object") return { name, proves, passed: true, detail: difference.note };
     return { name, proves, passed: difference === null, detail: difference ?? "as written" };
   } catch (error) {
     return { name, proves, passed: false, detail: `${(error as Error).name}: ${messageOf(error)}` };

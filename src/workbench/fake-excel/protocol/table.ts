@@ -9,6 +9,7 @@ import { overlaps } from "./areas";
 import { HostObject, readOnly, type HostContext, type Members } from "./host-object";
 import { NullHostObject } from "./null-object";
 import { checkArea, RangeObject } from "./range";
+import { TableSortObject } from "./table-sort";
 
 /** The sheet part of an address ('It''s'!A1 -> It's), or undefined when it has none. */
 function sheetOf(address: string): string | undefined {
@@ -87,7 +88,7 @@ export class TableObject extends HostObject {
           },
         },
       },
-      navigation: { Worksheet: () => this.host.worksheet(this.live().sheet) },
+      navigation: { Worksheet: () => this.host.worksheet(this.live().sheet), Sort: () => new TableSortObject(model, () => this.live()) },
       methods: {
         GetRange: () => this.part((a) => a),
         GetHeaderRowRange: () => this.part((a) => ({ ...a, rowCount: 1 })),
