@@ -31,7 +31,9 @@ jest.setTimeout(300_000);
 // functions use: 63,853 bytes measured (was 98,645); the taskpane's own modules moved to taskpane.js, 65,734 (was
 // 32,093): the page loads both, 1,151 bytes fewer in all. sign-in-done.js, the window's way back (MSAL's redirect
 // bridge), 2,809 bytes measured.)
-const GZIP_BUDGET: Record<string, number> = { "functions.js": 66_000, "taskpane.js": 68_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 3_100 };
+// (2026-11-29, issue 46: Preview from Excel's change events (sheets/excel/edit-marks.ts, sync/marked-reads.ts) and
+// the self-test's three change-event checks: taskpane.js 69,649 bytes measured, functions.js 64,059.)
+const GZIP_BUDGET: Record<string, number> = { "functions.js": 66_000, "taskpane.js": 72_000, "msal-sign-in.js": 75_000, "sign-in-done.js": 3_100 };
 
 function compile(options: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => webpack(options, (error, stats) => (error ? reject(error) : resolve(stats!))));
