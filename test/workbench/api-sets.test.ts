@@ -12,6 +12,7 @@ import { RangeObject } from "../../src/workbench/fake-excel/protocol/range";
 import { RangeAreasObject, RangeCollectionObject } from "../../src/workbench/fake-excel/protocol/range-areas";
 import { RangeFillObject, RangeFontObject, RangeFormatObject } from "../../src/workbench/fake-excel/protocol/range-format";
 import { TableCollectionObject, TableObject } from "../../src/workbench/fake-excel/protocol/table";
+import { TableSortObject } from "../../src/workbench/fake-excel/protocol/table-sort";
 import { TableScopedCollectionObject } from "../../src/workbench/fake-excel/protocol/table-scoped";
 import { ApplicationObject, SettingCollectionObject, SettingObject, WorkbookObject } from "../../src/workbench/fake-excel/protocol/workbook";
 import { FreezePanesObject, WorksheetCollectionObject, WorksheetObject } from "../../src/workbench/fake-excel/protocol/worksheet";
@@ -54,7 +55,7 @@ describe("the requirement set of each member, from the d.ts", () => {
     const objects: HostObject[] = [
       new WorkbookObject(host, calculation), new ApplicationObject(host, calculation), new WorksheetCollectionObject(host), new WorksheetObject(host, sheet),
       new FreezePanesObject(sheet), range, new RangeFormatObject(range), new RangeFillObject(range), new RangeFontObject(range), new DataValidationObject(range),
-      new TableCollectionObject(host), new TableScopedCollectionObject(host, sheet, table.area, false), new TableObject(host, table), new SettingCollectionObject(host), new SettingObject(host, "k"),
+      new TableCollectionObject(host), new TableScopedCollectionObject(host, sheet, table.area, false), new TableObject(host, table), new TableSortObject(model, () => table), new SettingCollectionObject(host), new SettingObject(host, "k"),
       new RangeAreasObject(host, sheet, [range.area], (area) => new RangeObject(host, sheet, area)), new RangeCollectionObject([range.area], (area) => new RangeObject(host, sheet, area)),
     ];
     const answered = objects.flatMap((object) => {

@@ -92,6 +92,8 @@ export const MEMBER_SETS: Readonly<Record<string, MemberSet>> = {
   "Table.getDataBodyRange": "1.1",
   "Table.getTotalRowRange": "1.1",
   "Table.resize": "1.13",
+  "Table.sort": "1.2",
+  "TableSort.apply": "1.2",
   "Table.delete": "1.1",
   // Excel.TableCollection
   "TableCollection.count": "1.1",
