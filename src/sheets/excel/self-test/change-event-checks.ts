@@ -9,7 +9,7 @@
  */
 import type { ExcelHost, XContext } from "../api";
 import { RUN_OPTIONS } from "../runs";
-import type { Probe } from "./checks";
+import type { Probe } from "./probe";
 import type { MarksWatch } from "../../port/edit-marks";
 
 /** What Excel told the check's own handler: each event's change type and address, in order. */

@@ -4,13 +4,13 @@
  * held what was written, else the first difference. docs/excel-checks.md says what each check proves.
  */
 import type { ExcelHost, XContext } from "../api";
-import { ExcelWorkbook } from "../adapter";
 import { CELL_TEXT_LIMIT, fitCell } from "../../port/cells";
 import { columnName, locateTable } from "../locate";
 import { RUN_OPTIONS } from "../runs";
-import type { CellValue, TableRead } from "../../port/workbook";
+import type { CellValue } from "../../port/workbook";
 import { WorkbookError } from "../../port/workbook-errors";
 import { deletedRowsUnmark, ownWriteMarked, sortUnmarks, type EventOutcome } from "./change-event-checks";
+import { FORMATS, HEADER, Probe } from "./probe";
 
 /** Text Excel could take for a formula, a number, a date or a boolean if it were written naively. */
 const SELF_TEST_TEXT: readonly string[] = [
@@ -18,48 +18,9 @@ const SELF_TEST_TEXT: readonly string[] = [
   "\uFF1D1+1", "00123", "1E5", "12,345", "50%", "2026-11-01", "11/1/2026", "TRUE", "#N/A", "'quoted", "経費精算",
 ];
 
-const HEADER = ["Text (@)", "Amount", "Date", "Timestamp"];
-const FORMATS = ["@", "#,##0.00", "yyyy-mm-dd", "yyyy-mm-dd hh:mm:ss"];
 /** Numbers, dates and timestamps, and text that looks like a number (fresh rows for each write). */
 const typedRows = (): CellValue[][] => [["0042", -1234.5, 46112, 46112.5], ["007", 0.1, 36526, 36526.25]];
 
-/** The temporary sheets and tables of one run, and how its checks write and read them through the adapter. */
-export class Probe {
-  readonly workbook: ExcelWorkbook;
-  readonly sheetName: string;
-  readonly tableName: string;
-  /** The journal check's table stands on a sheet of its own: tables may not overlap. */
-  readonly journalSheet: string;
-  /** A sheet the check fills first, as a person's own sheet of a table's name. */
-  readonly takenSheet: string;
-
-  constructor(readonly excel: ExcelHost) {
-    this.workbook = new ExcelWorkbook(excel);
-    const id = Math.random().toString(36).slice(2, 8);
-    this.sheetName = `SpendSync check ${id}`;
-    this.tableName = `SpendSyncCheck_${id}`;
-    this.journalSheet = `${this.sheetName} J`;
-    this.takenSheet = `${this.sheetName} S`;
-  }
-
-  /** Every sheet a run may add, to delete whatever happened. */
-  get sheets(): string[] {
-    return [this.sheetName, this.journalSheet, this.takenSheet];
-  }
-
-  write(rows: CellValue[][], header = HEADER, formats: (string | null)[] = FORMATS, table = this.tableName, sheet = this.sheetName): Promise<void> {
-    return this.workbook.writeTable({
-      sheetName: sheet, tableName: table, header, rows, numberFormats: formats, editable: header.map(() => false),
-      dropdowns: header.map(() => null), visibility: "VeryHidden",
-    });
-  }
-
-  async read(table = this.tableName): Promise<TableRead> {
-    const got = await this.workbook.readTable(table);
-    if (!got) throw new WorkbookError("table-gone", "the test table is gone");
-    return got;
-  }
-}
 
 /** One check: its name and what a pass proves, as the report shows them, and how it is made. */
 interface Check {

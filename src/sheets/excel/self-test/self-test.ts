@@ -10,7 +10,8 @@
 import type { ExcelHost, XContext } from "../api";
 import { deleteSheet as removeSheet } from "../create-table";
 import { RUN_OPTIONS } from "../runs";
-import { CHECKS, Probe } from "./checks";
+import { CHECKS } from "./checks";
+import { Probe } from "./probe";
 import type { EventOutcome } from "./change-event-checks";
 import { messageOf } from "../../../domain";
 
