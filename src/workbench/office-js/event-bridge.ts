@@ -11,7 +11,7 @@
  * request the library would send through the bridge (a context made for the "local document", which no caller
  * here makes) is answered 404, as transport.ts answers a URL no workbook has.
  */
-import { officeJs } from "./library";
+import { OfficeJsMissingError, officeJs } from "./library";
 
 /** The host's end of the bridge, as the library reads it (`_richApiNativeBridge`). */
 interface NativeBridge {
@@ -32,8 +32,22 @@ export type BridgeEventEntry = [number, number, string, string, number];
 
 let bridge: NativeBridge | null = null;
 
+/**
+ * The library's host-bridge members, found and checked: they are internal to Office.js (no @types/office-js entry),
+ * so they are looked up by name and refused with a clear error if a version of the library lacks them.
+ */
+function hostBridgeInternals(): HostBridgeInternals {
+  const extension = officeJs().OfficeExtension;
+  const HostBridge: HostBridgeInternals["HostBridge"] | undefined = Reflect.get(extension, "HostBridge");
+  const HostBridgeSession: HostBridgeInternals["HostBridgeSession"] | undefined = Reflect.get(extension, "HostBridgeSession");
+  if (typeof HostBridge?.init !== "function" || typeof HostBridgeSession?.getInstanceIfHostBridgeInited !== "function") {
+    throw new OfficeJsMissingError("This Office.js client has no host bridge (OfficeExtension.HostBridge, HostBridgeSession): the in-memory Excel cannot deliver change events through it.");
+  }
+  return { HostBridge, HostBridgeSession };
+}
+
 function install(): NativeBridge {
-  const extension = officeJs().OfficeExtension as unknown as HostBridgeInternals;
+  const extension = hostBridgeInternals();
   const made: NativeBridge = {
     sendMessageToHost(text) {
       const message = JSON.parse(text) as { id?: number; type?: number };
