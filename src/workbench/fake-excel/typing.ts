@@ -281,3 +281,8 @@ function dateSerial(text: string): number | null {
   if (Number.isNaN(ms) || back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || y < 1900) return null;
   return ms / 86_400_000 + 25569;
 }
+
+/** How a sort orders two cells' values, ascending: numbers by value, anything else by its text (a person's and an add-in's sort alike). */
+export function cellOrder(a: unknown, b: unknown): number {
+  return typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+}

@@ -8,7 +8,7 @@ import { parseArea } from "./address";
 import { FakeExcelError } from "./errors";
 import { settleValues } from "./formula-engine";
 import { CellLine, newCell, type Cell, type DataChange, type RichValue, type Scalar, type SheetModel, type WorkbookModel } from "./model";
-import { errorTypeOf, placeRich, typeIntoCell, writeFormula } from "./typing";
+import { cellOrder, errorTypeOf, placeRich, typeIntoCell, writeFormula } from "./typing";
 import { subtractArea } from "./protocol/areas";
 import { resultArea, type Spill } from "./spills";
 import { shiftFormula } from "./shift-formula";
@@ -249,8 +249,7 @@ export class UserActions {
     const lines = rows.map((r) => sheet.cells.get(r) ?? new CellLine());
     const key = (line: CellLine) => line.get(area.column + column)?.value ?? "";
     lines.sort((x, y) => {
-      const a = key(x), b = key(y);
-      const order = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+      const order = cellOrder(key(x), key(y));
       return ascending ? order : -order;
     });
     rows.forEach((r, i) => sheet.cells.set(r, lines[i]));

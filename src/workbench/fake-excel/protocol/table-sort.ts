@@ -7,6 +7,7 @@
 import { FakeExcelError } from "../errors";
 import type { Cell, TableModel, WorkbookModel } from "../model";
 import { HostObject, type Members } from "./host-object";
+import { cellOrder } from "../typing";
 
 export class TableSortObject extends HostObject {
   readonly className = "TableSort";
@@ -31,8 +32,7 @@ export class TableSortObject extends HostObject {
     const lines = rows.map((r) => Array.from({ length: area.columnCount }, (_, c) => sheet.cell(r, area.column + c)));
     const compare = (x: (Cell | undefined)[], y: (Cell | undefined)[]) => {
       for (const f of fields) {
-        const a = x[f.key as number]?.value ?? "", b = y[f.key as number]?.value ?? "";
-        const order = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
+        const order = cellOrder(x[f.key as number]?.value ?? "", y[f.key as number]?.value ?? "");
         if (order !== 0) return f.ascending === false ? -order : order;
       }
       return 0;
